@@ -1,0 +1,172 @@
+# gmem — see README.md. `make` builds build/gmem (pure C); `make cosim`
+# builds build/gmem-cosim (the same CLI with Verilated RTL models linked in).
+
+CC      ?= gcc
+CXX     ?= g++
+BUILD   := build
+GEN     := $(BUILD)/gen
+SHELL   := /bin/bash
+
+WARN    := -Wall -Wextra -Werror
+CSTD    := -std=c11 -D_POSIX_C_SOURCE=200809L
+OPT     ?= -O2 -g
+SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+CPPFLAGS_C := -Icmodel -Icmodel/blocks -I$(GEN) -DGM_SOURCE_DIR='"$(CURDIR)"'
+CFLAGS_C   := $(CSTD) $(WARN) $(OPT) -MMD -MP
+LDLIBS_C   := -lcjson -lm
+
+BLOCKS  := $(sort $(patsubst cmodel/blocks/%.ports,%,$(wildcard cmodel/blocks/*.ports)))
+CM_SRC  := $(sort $(shell find cmodel -name '*.c' ! -name main.c ! -name cmd_cosim_none.c))
+CM_OBJ  := $(CM_SRC:%.c=$(BUILD)/obj/%.o)
+CM_SAN  := $(CM_SRC:%.c=$(BUILD)/san/%.o)
+
+.PHONY: all cosim test run lint synth bench deps clean
+all: $(BUILD)/gmem
+
+# ---- dependencies (Debian packages), checked once per change of the script
+DEPS_STAMP := $(BUILD)/.deps-ok
+$(DEPS_STAMP): scripts/deps.sh
+	@scripts/deps.sh
+	@mkdir -p $(BUILD) && touch $@
+deps:
+	@scripts/deps.sh
+
+# ---- generated lists (rewritten only when they change)
+$(GEN)/blocks.inc: FORCE
+	@mkdir -p $(GEN)
+	@printf 'GM_BLOCK_ENTRY(%s)\n' $(BLOCKS) > $@.tmp
+	@cmp -s $@.tmp $@ || mv $@.tmp $@; rm -f $@.tmp
+.PHONY: FORCE
+
+# ---- pure C
+$(BUILD)/obj/%.o: %.c | $(DEPS_STAMP) $(GEN)/blocks.inc
+	@mkdir -p $(dir $@)
+	@echo "CC $<"
+	@$(CC) $(CPPFLAGS_C) $(CFLAGS_C) -c $< -o $@
+$(BUILD)/san/%.o: %.c | $(DEPS_STAMP) $(GEN)/blocks.inc
+	@mkdir -p $(dir $@)
+	@echo "CC [asan,ubsan] $<"
+	@$(CC) $(CPPFLAGS_C) $(CFLAGS_C) $(SAN) -c $< -o $@
+
+$(BUILD)/obj/cmodel/blocks/registry.o: $(GEN)/blocks.inc
+$(BUILD)/san/cmodel/blocks/registry.o: $(GEN)/blocks.inc
+
+$(BUILD)/gmem: $(CM_OBJ) $(BUILD)/obj/cmodel/main.o $(BUILD)/obj/cmodel/cmd_cosim_none.o
+	@echo "LINK $@"
+	@$(CC) $(OPT) $^ $(LDLIBS_C) -o $@
+$(BUILD)/san/gmem: $(CM_SAN) $(BUILD)/san/cmodel/main.o $(BUILD)/san/cmodel/cmd_cosim_none.o
+	@echo "LINK $@"
+	@$(CC) $(OPT) $(SAN) $^ $(LDLIBS_C) -o $@
+
+# ---- RTL models: one Verilated model per (block, parameter point)
+VL_INC    := /usr/share/verilator/include
+VL_FLAGS  := --cc --trace -Wall -O3 --x-assign fast --x-initial fast --noassert
+CXXFLAGS_VL := -std=gnu++17 -O2 -g -I$(VL_INC) -I$(VL_INC)/vltstd \
+               -DVM_TRACE=1 -DVM_TRACE_VCD=1 -DVM_COVERAGE=0 -DVM_SC=0 \
+               -faligned-new -Wno-unused-parameter
+RTL_SRC    = $(wildcard rtl/$(1)/*.v) $(wildcard rtl/common/*.v)
+POINT_FILES := $(sort $(wildcard configs/blocks/*/*.json))
+point_id    = $(subst /,__,$(patsubst configs/blocks/%.json,%,$(1)))
+POINT_IDS   := $(foreach f,$(POINT_FILES),$(call point_id,$(f)))
+VLRT_OBJ    := $(addprefix $(BUILD)/vlrt/,verilated.o verilated_vcd_c.o verilated_threads.o)
+TB_C_SRC    := $(sort $(wildcard testbench/*.c testbench/stim/*.c))
+TB_C_OBJ    := $(TB_C_SRC:%.c=$(BUILD)/obj/%.o)
+STIM_BLOCKS := $(sort $(patsubst testbench/stim/%_stim.c,%,$(wildcard testbench/stim/*_stim.c)))
+
+# $(1) id, $(2) block, $(3) point, $(4) json
+define POINT_RULES
+# Resolved parameters, rewritten only when they change: they drive -G.
+$(BUILD)/vl/$(1)/params.txt: $(4) FORCE | $(BUILD)/gmem
+	@mkdir -p $$(@D)
+	@$(BUILD)/gmem block-params $(2) $(4) --format list > $$@.tmp
+	@cmp -s $$@.tmp $$@ || mv $$@.tmp $$@; rm -f $$@.tmp
+$(BUILD)/vl/$(1)/V$(1)__ALL.a: $(BUILD)/vl/$(1)/params.txt $(call RTL_SRC,$(2))
+	@echo "VERILATE $(2) [$(3)]"
+	@rm -f $(BUILD)/vl/$(1)/*.cpp $(BUILD)/vl/$(1)/*.h $(BUILD)/vl/$(1)/*.a
+	@verilator $(VL_FLAGS) --prefix V$(1) --top-module $(2) -Mdir $(BUILD)/vl/$(1) \
+	  $$$$(sed 's/\([A-Z_0-9]*\)=/-G\1=/g' $(BUILD)/vl/$(1)/params.txt) $(call RTL_SRC,$(2))
+	@$(MAKE) -s -C $(BUILD)/vl/$(1) -f V$(1).mk V$(1)__ALL.a CXX="$(CXX)" \
+	  OPT_FAST="-O2" OPT_SLOW="-O1" OPT_GLOBAL="-O2" >/dev/null
+# The RTL's ports and state registers against the .ports file.
+$(BUILD)/vl/$(1)/ports.ok: $(BUILD)/vl/$(1)/params.txt $(call RTL_SRC,$(2)) cmodel/blocks/$(2).ports
+	@yosys -q -p "read_verilog -sv $(call RTL_SRC,$(2)); \
+	  chparam $$$$(sed 's/\([A-Z_0-9]*\)=\([0-9]*\)/-set \1 \2/g' $(BUILD)/vl/$(1)/params.txt) $(2); \
+	  hierarchy -top $(2); proc; write_json $(BUILD)/vl/$(1)/ports.json"
+	@$(BUILD)/gmem check-ports $(2) $(BUILD)/vl/$(1)/ports.json $(4) >/dev/null
+	@touch $$@
+$(GEN)/rtl_$(1).cpp: $(BUILD)/vl/$(1)/params.txt
+	@mkdir -p $$(@D)
+	@{ echo '#include "V$(1).h"'; echo '#include "V$(1)___024root.h"'; \
+	   echo '#define GM_VTOP V$(1)'; echo '#define GM_BLOCK $(2)'; \
+	   echo '#define GM_PORTS "$(2).ports"'; echo '#define GM_POINT "$(3)"'; \
+	   echo "#define GM_POINT_PARAMS \"$$$$(cat $$<)\""; \
+	   echo '#define GM_RTL_OPS gm_rtl_$(1)'; echo '#include "rtl_adapter.h"'; } > $$@
+$(BUILD)/obj/rtl_$(1).o: $(GEN)/rtl_$(1).cpp $(BUILD)/vl/$(1)/V$(1)__ALL.a \
+                         $(BUILD)/vl/$(1)/ports.ok testbench/rtl_adapter.h cmodel/blocks/$(2).ports
+	@echo "ADAPT $(2) [$(3)]"
+	@$(CXX) $(CXXFLAGS_VL) -Icmodel -Icmodel/blocks -Itestbench -I$(BUILD)/vl/$(1) -c $$< -o $$@
+endef
+$(foreach f,$(POINT_FILES),$(eval $(call POINT_RULES,$(call point_id,$(f)),$(word 1,$(subst __, ,$(call point_id,$(f)))),$(word 2,$(subst __, ,$(call point_id,$(f)))),$(f))))
+
+$(BUILD)/vlrt/%.o: $(VL_INC)/%.cpp | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	@echo "CXX $(notdir $<)"
+	@$(CXX) $(CXXFLAGS_VL) -c $< -o $@
+
+$(GEN)/rtl_registry.c: FORCE
+	@mkdir -p $(GEN)
+	@{ echo '#include "rtl_api.h"'; \
+	   for p in $(POINT_IDS); do echo "extern const gm_rtl_ops_t gm_rtl_$$p;"; done; \
+	   echo 'const gm_rtl_ops_t *const gm_rtl_models[] = {'; \
+	   for p in $(POINT_IDS); do echo "    &gm_rtl_$$p,"; done; \
+	   echo '    0};'; } > $@.tmp
+	@cmp -s $@.tmp $@ || mv $@.tmp $@; rm -f $@.tmp
+$(GEN)/stims.inc: FORCE
+	@mkdir -p $(GEN)
+	@printf 'GM_STIM_SET(%s)\n' $(STIM_BLOCKS) > $@.tmp
+	@cmp -s $@.tmp $@ || mv $@.tmp $@; rm -f $@.tmp
+$(BUILD)/obj/testbench/stim_registry.o: $(GEN)/stims.inc
+$(BUILD)/obj/testbench/%.o: CPPFLAGS_C += -Itestbench
+$(BUILD)/obj/gen/rtl_registry.o: $(GEN)/rtl_registry.c
+	@mkdir -p $(@D)
+	@$(CC) $(CPPFLAGS_C) -Itestbench $(CFLAGS_C) -c $< -o $@
+
+COSIM_OBJ := $(CM_OBJ) $(BUILD)/obj/cmodel/main.o $(TB_C_OBJ) $(BUILD)/obj/gen/rtl_registry.o \
+             $(foreach p,$(POINT_IDS),$(BUILD)/obj/rtl_$(p).o)
+COSIM_LIBS := $(foreach p,$(POINT_IDS),$(BUILD)/vl/$(p)/V$(p)__ALL.a)
+
+cosim: $(BUILD)/gmem $(BUILD)/gmem-cosim
+$(BUILD)/gmem-cosim: $(COSIM_OBJ) $(COSIM_LIBS) $(VLRT_OBJ)
+	@echo "LINK $@"
+	@$(CXX) $(OPT) $(COSIM_OBJ) $(COSIM_LIBS) $(VLRT_OBJ) $(LDLIBS_C) -lpthread -o $@
+
+# ---- lint: every RTL model at every parameter point, both tools
+lint: $(foreach p,$(POINT_IDS),$(BUILD)/vl/$(p)/lint.ok)
+$(BUILD)/vl/%/lint.ok: $(BUILD)/vl/%/params.txt $(BUILD)/vl/%/ports.ok
+	@b=$$(echo $* | sed 's/__.*//'); \
+	 verilator --lint-only -Wall --top-module $$b \
+	   $$(sed 's/\([A-Z_0-9]*\)=/-G\1=/g' $<) rtl/$$b/*.v $(wildcard rtl/common/*.v) && \
+	 echo "lint $* ok" && touch $@
+
+# ---- tests: unit tests (cmocka, sanitized), CLI and cosim scripts
+UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/san/tests/%)
+$(BUILD)/san/tests/%: tests/unit/%.c $(CM_SAN) | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	@echo "TEST $@"
+	@$(CC) $(CPPFLAGS_C) $(CFLAGS_C) $(SAN) $< $(CM_SAN) $(LDLIBS_C) -lcmocka -o $@
+
+test: $(DEPS_STAMP) $(BUILD)/gmem $(BUILD)/san/gmem $(BUILD)/gmem-cosim $(UNIT_BIN)
+	@scripts/run-tests.sh
+
+# ---- the main job and the costing flow
+run: $(DEPS_STAMP) $(BUILD)/gmem $(BUILD)/gmem-cosim
+	@scripts/run-main.sh
+
+synth: $(DEPS_STAMP) $(BUILD)/gmem
+	@GMEM=$(BUILD)/gmem synth/run.sh $(BLOCKS) && synth/summary.sh
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

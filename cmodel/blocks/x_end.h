@@ -1,0 +1,9 @@
+#undef PARAM
+#undef IN
+#undef OUT
+#undef INW
+#undef OUTW
+#undef STATE
+#undef STATE_ARR
+#undef STATE_EXPR
+#undef COUNTER

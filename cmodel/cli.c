@@ -1,0 +1,36 @@
+/* Helpers shared by the commands (see cli.h). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+#ifndef GM_SOURCE_DIR
+#define GM_SOURCE_DIR "."
+#endif
+
+int gm_fail(int status, const char *fmt, ...)
+{
+    va_list ap;
+    fputs("gmem: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return status;
+}
+
+int gm_wants_help(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
+            return 1;
+    return 0;
+}
+
+const char *gm_home(void)
+{
+    const char *h = getenv("GMEM_HOME");
+    return h && *h ? h : GM_SOURCE_DIR;
+}

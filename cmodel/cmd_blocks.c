@@ -1,0 +1,254 @@
+/* Commands about blocks themselves: list, block-params, check-ports. */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "blocks/block.h"
+#include "cli.h"
+#include "util/config.h"
+
+/* Parameter points of a block: sorted names of configs/blocks/<b>/ *.json. */
+static int list_points(const char *block, char names[][64], int max)
+{
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s/configs/blocks/%s", gm_home(), block);
+    DIR *d = opendir(dir);
+    int n = 0;
+    if (!d)
+        return 0;
+    for (struct dirent *e; (e = readdir(d)) && n < max;) {
+        size_t len = strlen(e->d_name);
+        if (len > 5 && len < 64 && strcmp(e->d_name + len - 5, ".json") == 0) {
+            memcpy(names[n], e->d_name, len - 5);
+            names[n++][len - 5] = 0;
+        }
+    }
+    closedir(d);
+    qsort(names, (size_t)n, sizeof names[0],
+          (int (*)(const void *, const void *))strcmp);
+    return n;
+}
+
+int gm_cmd_list(int argc, char **argv)
+{
+    if (gm_wants_help(argc, argv)) {
+        puts("usage: gmem list\n\nLists every block with its ports, parameters "
+             "and parameter points\n(configs/blocks/<block>/*.json).");
+        return GM_EXIT_OK;
+    }
+    if (argc > 1)
+        return gm_fail(GM_EXIT_USAGE, "list: unexpected argument '%s'", argv[1]);
+    puts("blocks:");
+    for (const gm_block_desc_t *const *b = gm_blocks; *b; b++) {
+        char pts[64][64];
+        int n = list_points((*b)->name, pts, 64);
+        printf("  %-12s %u in, %u out, %u params, %u state regs; points:",
+               (*b)->name, (*b)->n_in, (*b)->n_out, (*b)->n_params, (*b)->n_state);
+        for (int i = 0; i < n; i++)
+            printf(" %s", pts[i]);
+        putchar('\n');
+    }
+    return GM_EXIT_OK;
+}
+
+static const char *const param_formats[] = {"text", "verilator", "yosys", "list", NULL};
+
+int gm_cmd_block_params(int argc, char **argv)
+{
+    const char *block = NULL, *file = NULL;
+    int fmt = 0;
+    if (gm_wants_help(argc, argv)) {
+        puts("usage: gmem block-params BLOCK [POINT.json] [--format text|verilator|yosys|list]\n\n"
+             "Prints the block's parameters for a parameter point (defaults when no\n"
+             "file is given), with every 0 = auto value resolved as the C model\n"
+             "resolves it. verilator: -G flags; yosys: a chparam command;\n"
+             "list: NAME=VALUE words (the form embedded in RTL models).");
+        return GM_EXIT_OK;
+    }
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--format") == 0 && i + 1 < argc) {
+            const char *f = argv[++i];
+            for (fmt = 0; param_formats[fmt] && strcmp(param_formats[fmt], f); fmt++)
+                ;
+            if (!param_formats[fmt])
+                return gm_fail(GM_EXIT_USAGE,
+                               "block-params: unknown format '%s' (expected text, verilator, yosys or list)",
+                               f);
+        } else if (argv[i][0] == '-') {
+            return gm_fail(GM_EXIT_USAGE, "block-params: unknown option '%s'", argv[i]);
+        } else if (!block) {
+            block = argv[i];
+        } else if (!file) {
+            file = argv[i];
+        } else {
+            return gm_fail(GM_EXIT_USAGE, "block-params: unexpected argument '%s'", argv[i]);
+        }
+    }
+    if (!block)
+        return gm_fail(GM_EXIT_USAGE, "block-params: missing BLOCK (see gmem list)");
+    const gm_block_desc_t *b = gm_block_find(block);
+    if (!b)
+        return gm_fail(GM_EXIT_USAGE, "block-params: unknown block '%s' (see gmem list)", block);
+    gm_err_t err;
+    void *st = gm_block_new(b, file, &err);
+    if (!st)
+        return gm_fail(GM_EXIT_USAGE, "%s", err.msg);
+    const void *p = (const char *)st + b->params_in_state;
+    if (fmt == 2)
+        printf("chparam");
+    for (unsigned i = 0; i < b->n_params; i++) {
+        uint32_t v = gm_param_get(b, p, i);
+        const char *n = b->params[i].name;
+        switch (fmt) {
+        case 0: printf("%-14s %10u  %s\n", n, v, b->params[i].doc); break;
+        case 1: printf("%s-G%s=%u", i ? " " : "", n, v); break;
+        case 2: printf(" -set %s %u", n, v); break;
+        case 3: printf("%s%s=%u", i ? " " : "", n, v); break;
+        }
+    }
+    if (fmt == 2)
+        printf(" %s", b->name);
+    if (fmt)
+        putchar('\n');
+    free(st);
+    return GM_EXIT_OK;
+}
+
+/* ---- check-ports: the RTL module's interface against the .ports file ---- */
+
+static const cJSON *find_module(const cJSON *root, const char *name)
+{
+    const cJSON *mods = cJSON_GetObjectItemCaseSensitive(root, "modules");
+    return mods ? cJSON_GetObjectItemCaseSensitive(mods, name) : NULL;
+}
+
+static int check_port(const cJSON *ports, const char *name, const char *dir,
+                      unsigned width, const char *where, gm_err_t *err)
+{
+    const cJSON *p = cJSON_GetObjectItemCaseSensitive(ports, name);
+    if (!p)
+        return gm_errf(err, "%s: missing port %s (%s, %u bits)", where, name, dir, width);
+    const cJSON *d = cJSON_GetObjectItemCaseSensitive(p, "direction");
+    const cJSON *bits = cJSON_GetObjectItemCaseSensitive(p, "bits");
+    if (!cJSON_IsString(d) || strcmp(d->valuestring, dir) != 0)
+        return gm_errf(err, "%s: port %s should be an %s", where, name, dir);
+    if ((unsigned)cJSON_GetArraySize(bits) != width)
+        return gm_errf(err, "%s: port %s is %d bits, the .ports file says %u", where,
+                       name, cJSON_GetArraySize(bits), width);
+    return 0;
+}
+
+static int check_state(const cJSON *mod, const char *name, unsigned width,
+                       unsigned depth, const char *where, gm_err_t *err)
+{
+    const cJSON *nets = cJSON_GetObjectItemCaseSensitive(mod, "netnames");
+    const cJSON *mems = cJSON_GetObjectItemCaseSensitive(mod, "memories");
+    if (depth == 0) {
+        const cJSON *n = nets ? cJSON_GetObjectItemCaseSensitive(nets, name) : NULL;
+        if (!n)
+            return gm_errf(err, "%s: missing state register %s (%u bits)", where, name, width);
+        int w = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(n, "bits"));
+        if ((unsigned)w != width)
+            return gm_errf(err, "%s: state register %s is %d bits, the .ports file says %u",
+                           where, name, w, width);
+        return 0;
+    }
+    const cJSON *m = mems ? cJSON_GetObjectItemCaseSensitive(mems, name) : NULL;
+    if (m) {
+        const cJSON *w = cJSON_GetObjectItemCaseSensitive(m, "width");
+        const cJSON *s = cJSON_GetObjectItemCaseSensitive(m, "size");
+        if (!cJSON_IsNumber(w) || (unsigned)w->valueint != width ||
+            !cJSON_IsNumber(s) || (unsigned)s->valueint != depth)
+            return gm_errf(err, "%s: state array %s is %d x %d bits, the .ports file says %u x %u",
+                           where, name, cJSON_IsNumber(s) ? s->valueint : -1,
+                           cJSON_IsNumber(w) ? w->valueint : -1, depth, width);
+        return 0;
+    }
+    /* An array the front end split into registers: name[0] .. name[depth-1]. */
+    for (unsigned e = 0; e < depth; e++) {
+        char el[200];
+        snprintf(el, sizeof el, "%s[%u]", name, e);
+        const cJSON *n = nets ? cJSON_GetObjectItemCaseSensitive(nets, el) : NULL;
+        if (!n)
+            return gm_errf(err, "%s: missing state array %s[%u] (%u x %u bits)", where,
+                           name, depth, depth, width);
+        if ((unsigned)cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(n, "bits")) != width)
+            return gm_errf(err, "%s: state array element %s is not %u bits", where, el, width);
+    }
+    return 0;
+}
+
+int gm_cmd_check_ports(int argc, char **argv)
+{
+    if (gm_wants_help(argc, argv) || argc < 3) {
+        printf("usage: gmem check-ports BLOCK YOSYS.json [POINT.json]\n\n"
+               "Checks the module BLOCK in a Yosys `write_json` netlist (after\n"
+               "chparam for the point) against cmodel/blocks/BLOCK.ports: ports\n"
+               "clk, rst_n, <in>_i, <out>_o with the same directions and widths and\n"
+               "nothing else, and every STATE register present as <name>_q.\n");
+        return argc < 3 && !gm_wants_help(argc, argv) ? GM_EXIT_USAGE : GM_EXIT_OK;
+    }
+    const gm_block_desc_t *b = gm_block_find(argv[1]);
+    if (!b)
+        return gm_fail(GM_EXIT_USAGE, "check-ports: unknown block '%s'", argv[1]);
+    gm_err_t err;
+    cJSON *root;
+    void *st = gm_block_new(b, argc > 3 ? argv[3] : NULL, &err);
+    if (!st)
+        return gm_fail(GM_EXIT_USAGE, "%s", err.msg);
+    if (gm_json_load(argv[2], &root, &err)) {
+        free(st);
+        return gm_fail(GM_EXIT_USAGE, "%s", err.msg);
+    }
+    char where[512], name[160];
+    snprintf(where, sizeof where, "%s: module %s", argv[2], b->name);
+    int rc = 0;
+    const cJSON *mod = find_module(root, b->name);
+    const cJSON *ports = mod ? cJSON_GetObjectItemCaseSensitive(mod, "ports") : NULL;
+    if (!ports)
+        rc = gm_errf(&err, "%s: not found", where);
+    if (!rc)
+        rc = check_port(ports, "clk", "input", 1, where, &err);
+    if (!rc)
+        rc = check_port(ports, "rst_n", "input", 1, where, &err);
+    for (unsigned i = 0; !rc && i < b->n_in; i++) {
+        snprintf(name, sizeof name, "%s_i", b->in[i].name);
+        rc = check_port(ports, name, "input", b->in[i].width, where, &err);
+    }
+    for (unsigned i = 0; !rc && i < b->n_out; i++) {
+        snprintf(name, sizeof name, "%s_o", b->out[i].name);
+        rc = check_port(ports, name, "output", b->out[i].width, where, &err);
+    }
+    int expected = 2 + (int)b->n_in + (int)b->n_out;
+    if (!rc && cJSON_GetArraySize(ports) != expected) {
+        for (const cJSON *p = ports->child; p; p = p->next) {
+            int known = !strcmp(p->string, "clk") || !strcmp(p->string, "rst_n");
+            for (unsigned i = 0; i < b->n_in; i++) {
+                snprintf(name, sizeof name, "%s_i", b->in[i].name);
+                known |= !strcmp(p->string, name);
+            }
+            for (unsigned i = 0; i < b->n_out; i++) {
+                snprintf(name, sizeof name, "%s_o", b->out[i].name);
+                known |= !strcmp(p->string, name);
+            }
+            if (!known) {
+                rc = gm_errf(&err, "%s: port %s is not in %s.ports", where, p->string,
+                             b->name);
+                break;
+            }
+        }
+    }
+    for (unsigned i = 0; !rc && i < b->n_state; i++) {
+        snprintf(name, sizeof name, "%s_q", b->state[i].name);
+        rc = check_state(mod, name, b->state[i].width, b->state_depth(st, i), where,
+                         &err);
+    }
+    cJSON_Delete(root);
+    free(st);
+    if (rc)
+        return gm_fail(GM_EXIT_FAIL, "%s", err.msg);
+    printf("check-ports %s: %u inputs, %u outputs, %u state registers match\n",
+           b->name, b->n_in, b->n_out, b->n_state);
+    return GM_EXIT_OK;
+}

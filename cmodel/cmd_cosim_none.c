@@ -1,0 +1,19 @@
+/* The pure-C build has no RTL models: `cosim` lives in build/gmem-cosim. */
+#include <stdio.h>
+
+#include "cli.h"
+#include "util/err.h"
+
+int gm_cmd_cosim(int argc, char **argv)
+{
+    if (gm_wants_help(argc, argv)) {
+        puts("usage: gmem-cosim cosim BLOCK [options]\n\n"
+             "Lockstep of a block's C model against its Verilated RTL. This pure-C\n"
+             "build has no RTL models: run `make cosim` and use build/gmem-cosim\n"
+             "(`build/gmem-cosim cosim --help` lists the options).");
+        return GM_EXIT_OK;
+    }
+    return gm_fail(GM_EXIT_USAGE,
+                   "cosim: this is the pure-C build without RTL models; run "
+                   "`make cosim` and use build/gmem-cosim");
+}

@@ -1,0 +1,45 @@
+/* gmem — bit-accurate C models of GPU memory-architecture blocks, their RTL
+ * in lockstep, and their cost. This file only dispatches commands. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "util/err.h"
+
+static const gm_cmd_t commands[] = {
+    {"list", "list blocks and their parameter points", gm_cmd_list},
+    {"cosim", "lockstep a block's C model against its RTL (gmem-cosim)", gm_cmd_cosim},
+    {"block-params", "print a block's resolved parameters for a point", gm_cmd_block_params},
+    {"check-ports", "check an RTL module's ports against the block's .ports", gm_cmd_check_ports},
+};
+
+static void usage(FILE *f)
+{
+    fputs("gmem — GPU memory-architecture blocks: bit-accurate C models, RTL in\n"
+          "lockstep, synthesis cost.\n\n"
+          "usage: gmem <command> [options]\n\ncommands:\n", f);
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(f, "  %-13s %s\n", commands[i].name, commands[i].summary);
+    fputs("\n`gmem <command> --help` describes a command. Exit status: 0 ok,\n"
+          "1 a check failed (mismatch, failed run), 2 bad input or usage.\n", f);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return GM_EXIT_USAGE;
+    }
+    const char *name = argv[1];
+    if (strcmp(name, "help") == 0 || strcmp(name, "--help") == 0 ||
+        strcmp(name, "-h") == 0) {
+        usage(stdout);
+        return GM_EXIT_OK;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(commands[i].name, name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
+    gm_fail(GM_EXIT_USAGE, "unknown command '%s' (try: gmem help)", name);
+    return GM_EXIT_USAGE;
+}

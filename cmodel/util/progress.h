@@ -1,0 +1,20 @@
+/* A progress line on stderr for long runs, only when stderr is a terminal,
+ * so logs and pipes stay clean and output stays deterministic. */
+#ifndef GM_PROGRESS_H
+#define GM_PROGRESS_H
+
+#include <stdint.h>
+
+typedef struct gm_progress {
+    const char *label;
+    uint64_t total;
+    double start, last;
+    int active;
+} gm_progress_t;
+
+void gm_progress_start(gm_progress_t *p, const char *label, uint64_t total);
+/* Cheap enough to call every iteration: it reads the clock every 64K calls. */
+void gm_progress_update(gm_progress_t *p, uint64_t done);
+void gm_progress_end(gm_progress_t *p);
+
+#endif

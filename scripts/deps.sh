@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Checks the Debian packages gmem needs and installs the missing ones with
+# apt-get when run as root; otherwise prints the exact command and exits 2.
+#   scripts/deps.sh           check, install if root
+#   scripts/deps.sh --check   check only (exit 2 if something is missing)
+set -u
+
+# package : a file or command that proves it is installed
+checks=(
+  "gcc:cmd:gcc"
+  "g++:cmd:g++"
+  "make:cmd:make"
+  "verilator:cmd:verilator"
+  "yosys:cmd:yosys"
+  "libcjson-dev:file:/usr/include/cjson/cJSON.h"
+  "libcmocka-dev:file:/usr/include/cmocka.h"
+  "gtkwave:cmd:vcd2fst"
+  "gnuplot-nox:cmd:gnuplot"
+)
+
+missing=()
+for c in "${checks[@]}"; do
+  IFS=: read -r pkg kind what <<<"$c"
+  if [ "$kind" = cmd ]; then
+    command -v "$what" >/dev/null 2>&1 || missing+=("$pkg")
+  else
+    [ -e "$what" ] || missing+=("$pkg")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  # The RTL must stay accepted by these exact versions (Debian 12).
+  vv=$(verilator --version 2>/dev/null | awk '{print $2}')
+  yv=$(yosys -V 2>/dev/null | awk '{print $2}')
+  [ "$vv" = 5.006 ] || echo "deps: note: verilator $vv (gmem is checked with 5.006)" >&2
+  [ "$yv" = 0.23 ] || echo "deps: note: yosys $yv (gmem is checked with 0.23)" >&2
+  exit 0
+fi
+
+cmd="apt-get install -y --no-install-recommends ${missing[*]}"
+if [ "${1:-}" = --check ]; then
+  echo "deps: missing: ${missing[*]}; install with: sudo $cmd" >&2
+  exit 2
+fi
+if [ "$(id -u)" -ne 0 ]; then
+  echo "deps: missing Debian packages: ${missing[*]}" >&2
+  echo "deps: install them with: sudo apt-get update && sudo $cmd" >&2
+  exit 2
+fi
+echo "deps: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq >&2 && $cmd >&2 || {
+  echo "deps: apt-get failed; run: apt-get update && $cmd" >&2
+  exit 2
+}
+exec "$0" --check

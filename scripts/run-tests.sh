@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Runs every test: the unit-test binaries (sanitized) and every tests/*/*.sh,
+# two at a time, and ends with "N passed, N failed". Logs: build/test-logs/.
+#   scripts/run-tests.sh [FILTER]    only tests whose name contains FILTER
+set -u
+cd "$(dirname "$0")/.."
+top=$PWD
+logs=$top/build/test-logs
+rm -rf "$logs" && mkdir -p "$logs"
+filter=${1:-}
+
+tests=()
+for t in build/san/tests/test_*; do [ -x "$t" ] && tests+=("$t"); done
+for t in tests/*/*.sh; do [ -f "$t" ] && tests+=("$t"); done
+
+run_one() {
+  local t=$1 name log tmp start rc
+  name=$(echo "$t" | sed 's#^build/san/tests/#unit/#; s#^tests/##; s#\.sh$##')
+  log=$logs/$(echo "$name" | tr / _).log
+  tmp=$(mktemp -d /tmp/gmem-test.XXXXXX)
+  start=$(date +%s)
+  if [[ $t == *.sh ]]; then
+    GMEM=$top/build/san/gmem GMEM_COSIM=$top/build/gmem-cosim TMP=$tmp \
+      timeout 1200 bash "$t" >"$log" 2>&1
+  else
+    TMP=$tmp timeout 600 "$t" >"$log" 2>&1
+  fi
+  rc=$?
+  rm -rf "$tmp"
+  if [ $rc -eq 0 ]; then
+    printf 'PASS %-40s %4ss\n' "$name" $(( $(date +%s) - start ))
+  else
+    printf 'FAIL %-40s %4ss  (log: %s)\n' "$name" $(( $(date +%s) - start )) "${log#$top/}"
+    tail -n 15 "$log" | sed 's/^/     | /'
+  fi
+  return $rc
+}
+export -f run_one
+export top logs
+
+selected=()
+for t in "${tests[@]}"; do
+  [ -z "$filter" ] || [[ $t == *"$filter"* ]] && selected+=("$t")
+done
+results=$(printf '%s\n' "${selected[@]}" | xargs -P 2 -I{} bash -c 'run_one "$@"' _ {})
+echo "$results"
+passed=$(echo "$results" | grep -c '^PASS')
+failed=$(echo "$results" | grep -c '^FAIL')
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

@@ -1,0 +1,589 @@
+#include "lockstep.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/progress.h"
+#include "util/rng.h"
+#include "util/vcd.h"
+
+enum { RESET_CYCLES = 2, HISTORY = 8 };
+
+typedef enum { EV_NONE, EV_OUTPUT, EV_STATE, EV_GOLDEN, EV_C_RANGE } ev_kind_t;
+
+typedef struct event {
+    ev_kind_t kind;
+    int64_t cycle;  /* -1: right after reset */
+    unsigned port;  /* EV_OUTPUT, EV_C_RANGE */
+    unsigned reg, elem;
+    uint64_t c_val, rtl_val;
+    char c_str[160], rtl_str[160];
+    char msg[1024];
+} event_t;
+
+typedef struct pass_cfg {
+    uint64_t stop;           /* run cycles [0, stop) */
+    int vcd;                 /* write VCDs */
+    int64_t vcd_from;        /* first cycle dumped (-RESET_CYCLES: from reset) */
+    const char *vcd_prefix;
+    uint64_t state_from;     /* from this cycle on, compare state every cycle */
+    uint64_t state_every;    /* before it, every state_every cycles */
+    int stop_on_state;       /* else record the first divergence and go on */
+} pass_cfg_t;
+
+typedef struct pass_out {
+    event_t ev;          /* what stopped the run (EV_NONE: ran to the end) */
+    event_t first_state; /* first state divergence seen */
+    uint64_t cycles;
+    int coverage_full;
+    unsigned char *hist; /* the last HISTORY inputs (caller frees) */
+    uint64_t hist_n;     /* inputs ever recorded */
+} pass_out_t;
+
+/* One instance of both models plus the VCD writers of one pass. */
+typedef struct sim {
+    const gm_lockstep_opts_t *o;
+    const gm_block_desc_t *d;
+    void *c;
+    gm_rtl_t *rtl;
+    void *ctx;
+    void *in, *out_c, *out_r, *out_tmp;
+    unsigned char *hist;
+    uint64_t hist_n;
+    int fault_port;
+    unsigned fault_bit;
+    gm_vcd_t *vcd;
+    int vid_clk, vid_rst;
+    int *vid_in, *vid_out, *vid_param, **vid_state;
+    int rtl_trace;
+} sim_t;
+
+static const void *c_params(const sim_t *s)
+{
+    return (const char *)s->c + s->d->params_in_state;
+}
+
+static void params_string(const gm_block_desc_t *d, const void *p, char *buf,
+                          size_t n)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    for (unsigned i = 0; i < d->n_params && used < n; i++)
+        used += (size_t)snprintf(buf + used, n - used, "%s%s=%u", i ? " " : "",
+                                 d->params[i].name, gm_param_get(d, p, i));
+}
+
+static void sim_free(sim_t *s)
+{
+    if (s->rtl)
+        s->o->rtl->destroy(s->rtl);
+    if (s->vid_state)
+        for (unsigned i = 0; i < s->d->n_state; i++)
+            free(s->vid_state[i]);
+    free(s->vid_state);
+    free(s->vid_in);
+    free(s->vid_out);
+    free(s->vid_param);
+    free(s->c);
+    free(s->ctx);
+    free(s->in);
+    free(s->out_c);
+    free(s->out_r);
+    free(s->out_tmp);
+    free(s->hist);
+    memset(s, 0, sizeof *s);
+}
+
+static int sim_new(sim_t *s, const gm_lockstep_opts_t *o, gm_err_t *err)
+{
+    const gm_block_desc_t *d = o->desc;
+    memset(s, 0, sizeof *s);
+    s->o = o;
+    s->d = d;
+    s->c = gm_block_new(d, o->point_file, err);
+    if (!s->c)
+        return -1;
+    s->ctx = calloc(1, o->stim->ctx_size ? o->stim->ctx_size : 1);
+    s->in = calloc(1, d->in_size);
+    s->out_c = calloc(1, d->out_size);
+    s->out_r = calloc(1, d->out_size);
+    s->out_tmp = calloc(1, d->out_size);
+    s->hist = calloc(HISTORY, d->in_size);
+    if (!s->ctx || !s->in || !s->out_c || !s->out_r || !s->out_tmp || !s->hist) {
+        sim_free(s);
+        return gm_errf(err, "out of memory");
+    }
+    char cp[1024];
+    params_string(d, c_params(s), cp, sizeof cp);
+    if (strcmp(cp, o->rtl->params) != 0) {
+        gm_errf(err,
+                "the RTL model %s/%s was verilated with \"%s\" but %s gives \"%s\"; "
+                "rebuild with `make cosim`",
+                d->name, o->point, o->rtl->params, o->point_file, cp);
+        sim_free(s);
+        return -1;
+    }
+    if (o->stim->init(s->ctx, c_params(s), o->seed, err)) {
+        sim_free(s);
+        return gm_err_prefix(err, "stimulus %s/%s", d->name, o->stim->name);
+    }
+    s->rtl = o->rtl->create();
+    for (unsigned i = 0; i < d->n_state; i++) {
+        unsigned cd = d->state_depth(s->c, i), rd = o->rtl->state_depth(s->rtl, i);
+        if (cd != rd) {
+            gm_errf(err, "state register %s_q: the C model has %u elements, the RTL %u",
+                    d->state[i].name, cd, rd);
+            sim_free(s);
+            return -1;
+        }
+    }
+    /* The fault is a fixed, seeded choice of output bit. */
+    gm_rng_t r;
+    gm_rng_seed(&r, o->seed ^ 0xfa017ull);
+    s->fault_port = (int)gm_rng_below(&r, d->n_out);
+    s->fault_bit = (unsigned)gm_rng_below(&r, d->out[s->fault_port].width);
+    return 0;
+}
+
+/* ---- C-side VCD: the same names and hierarchy Verilator writes ---- */
+
+static int vcd_open_c(sim_t *s, const char *path, gm_err_t *err)
+{
+    const gm_block_desc_t *d = s->d;
+    char name[200];
+    s->vcd = gm_vcd_open(path, "1ps", err);
+    if (!s->vcd)
+        return -1;
+    s->vid_in = calloc(d->n_in + 1, sizeof(int));
+    s->vid_out = calloc(d->n_out + 1, sizeof(int));
+    s->vid_param = calloc(d->n_params + 1, sizeof(int));
+    s->vid_state = calloc(d->n_state + 1, sizeof(int *));
+    if (!s->vid_in || !s->vid_out || !s->vid_param || !s->vid_state)
+        return gm_errf(err, "out of memory");
+    gm_vcd_scope(s->vcd, "TOP");
+    s->vid_clk = gm_vcd_var(s->vcd, "clk", 1, -1);
+    s->vid_rst = gm_vcd_var(s->vcd, "rst_n", 1, -1);
+    for (unsigned i = 0; i < d->n_in; i++) {
+        snprintf(name, sizeof name, "%s_i", d->in[i].name);
+        s->vid_in[i] = gm_vcd_var(s->vcd, name, d->in[i].width, -1);
+    }
+    for (unsigned i = 0; i < d->n_out; i++) {
+        snprintf(name, sizeof name, "%s_o", d->out[i].name);
+        s->vid_out[i] = gm_vcd_var(s->vcd, name, d->out[i].width, -1);
+    }
+    gm_vcd_scope(s->vcd, d->name);
+    for (unsigned i = 0; i < d->n_params; i++)
+        s->vid_param[i] = gm_vcd_var(s->vcd, d->params[i].name, 32, -1);
+    gm_vcd_var(s->vcd, "clk", 1, s->vid_clk);
+    gm_vcd_var(s->vcd, "rst_n", 1, s->vid_rst);
+    for (unsigned i = 0; i < d->n_in; i++) {
+        snprintf(name, sizeof name, "%s_i", d->in[i].name);
+        gm_vcd_var(s->vcd, name, d->in[i].width, s->vid_in[i]);
+    }
+    for (unsigned i = 0; i < d->n_out; i++) {
+        snprintf(name, sizeof name, "%s_o", d->out[i].name);
+        gm_vcd_var(s->vcd, name, d->out[i].width, s->vid_out[i]);
+    }
+    for (unsigned i = 0; i < d->n_state; i++) {
+        unsigned depth = d->state_depth(s->c, i);
+        unsigned n = depth ? depth : 1;
+        s->vid_state[i] = calloc(n, sizeof(int));
+        if (!s->vid_state[i])
+            return gm_errf(err, "out of memory");
+        for (unsigned e = 0; e < n; e++) {
+            if (depth)
+                snprintf(name, sizeof name, "%s_q[%u]", d->state[i].name, e);
+            else
+                snprintf(name, sizeof name, "%s_q", d->state[i].name);
+            s->vid_state[i][e] = gm_vcd_var(s->vcd, name, d->state[i].width, -1);
+        }
+    }
+    gm_vcd_upscope(s->vcd);
+    gm_vcd_upscope(s->vcd);
+    gm_vcd_enddefs(s->vcd);
+    return 0;
+}
+
+static void vcd_ports(gm_vcd_t *v, const gm_port_desc_t *p, unsigned n,
+                      const int *ids, const void *vals)
+{
+    for (unsigned i = 0; i < n; i++) {
+        if (p[i].wide)
+            gm_vcd_value_wide(v, ids[i], gm_port_cwords(&p[i], vals));
+        else
+            gm_vcd_value(v, ids[i], gm_port_get(&p[i], vals));
+    }
+}
+
+/* Values at time t: clock, reset, ports, state (outputs re-evaluated). */
+static void vcd_c_dump(sim_t *s, uint64_t t, int clk, int rst_n)
+{
+    const gm_block_desc_t *d = s->d;
+    if (!s->vcd)
+        return;
+    gm_vcd_time(s->vcd, t);
+    for (unsigned i = 0; i < d->n_params; i++)
+        gm_vcd_value(s->vcd, s->vid_param[i], gm_param_get(d, c_params(s), i));
+    gm_vcd_value(s->vcd, s->vid_clk, (uint64_t)clk);
+    gm_vcd_value(s->vcd, s->vid_rst, (uint64_t)rst_n);
+    vcd_ports(s->vcd, d->in, d->n_in, s->vid_in, s->in);
+    memset(s->out_tmp, 0, d->out_size);
+    d->eval(s->c, s->in, s->out_tmp);
+    vcd_ports(s->vcd, d->out, d->n_out, s->vid_out, s->out_tmp);
+    for (unsigned i = 0; i < d->n_state; i++) {
+        unsigned depth = d->state_depth(s->c, i);
+        for (unsigned e = 0; e < (depth ? depth : 1); e++)
+            gm_vcd_value(s->vcd, s->vid_state[i][e], d->state_get(s->c, i, e));
+    }
+}
+
+static int vcd_begin(sim_t *s, const char *prefix, gm_err_t *err)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s.c.vcd", prefix);
+    if (vcd_open_c(s, path, err))
+        return -1;
+    snprintf(path, sizeof path, "%s.rtl.vcd", prefix);
+    if (s->o->rtl->trace_open(s->rtl, path))
+        return gm_errf(err, "%s: cannot open the RTL trace", path);
+    s->rtl_trace = 1;
+    return 0;
+}
+
+static int vcd_end(sim_t *s, gm_err_t *err)
+{
+    int rc = 0;
+    if (s->vcd)
+        rc = gm_vcd_close(s->vcd, err);
+    s->vcd = NULL;
+    if (s->rtl_trace)
+        s->o->rtl->trace_close(s->rtl);
+    s->rtl_trace = 0;
+    return rc;
+}
+
+/* ---- one cycle, both sides ---- */
+
+static void half_cycle(sim_t *s, int clk, int rst_n, uint64_t t)
+{
+    const gm_rtl_ops_t *r = s->o->rtl;
+    r->set_inputs(s->rtl, s->in);
+    r->set_rst_n(s->rtl, rst_n);
+    r->set_clk(s->rtl, clk);
+    r->eval(s->rtl);
+    if (s->rtl_trace)
+        r->trace_dump(s->rtl, t);
+    vcd_c_dump(s, t, clk, rst_n);
+}
+
+/* First state element that differs between C and RTL, or 0 if none. */
+static int state_diff(sim_t *s, event_t *ev, int64_t cycle)
+{
+    const gm_block_desc_t *d = s->d;
+    for (unsigned i = 0; i < d->n_state; i++) {
+        unsigned depth = d->state_depth(s->c, i);
+        for (unsigned e = 0; e < (depth ? depth : 1); e++) {
+            uint64_t cv = d->state_get(s->c, i, e);
+            uint64_t rv = s->o->rtl->state_get(s->rtl, i, e);
+            if (cv != rv) {
+                ev->kind = EV_STATE;
+                ev->cycle = cycle;
+                ev->reg = i;
+                ev->elem = e;
+                ev->c_val = cv;
+                ev->rtl_val = rv;
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+static int output_diff(sim_t *s, event_t *ev, int64_t cycle)
+{
+    const gm_block_desc_t *d = s->d;
+    for (unsigned i = 0; i < d->n_out; i++) {
+        const gm_port_desc_t *p = &d->out[i];
+        size_t n = p->wide ? GM_WORDS(p->width) * 4 : 8;
+        if (memcmp((const char *)s->out_c + p->offset,
+                   (const char *)s->out_r + p->offset, n) != 0) {
+            ev->kind = EV_OUTPUT;
+            ev->cycle = cycle;
+            ev->port = i;
+            gm_port_format(p, s->out_c, ev->c_str, sizeof ev->c_str);
+            gm_port_format(p, s->out_r, ev->rtl_str, sizeof ev->rtl_str);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void flip_fault(sim_t *s)
+{
+    const gm_port_desc_t *p = &s->d->out[s->fault_port];
+    if (p->wide)
+        gm_port_words(p, s->out_r)[s->fault_bit / 32] ^= 1u << (s->fault_bit % 32);
+    else
+        gm_port_set(p, s->out_r, gm_port_get(p, s->out_r) ^ (1ull << s->fault_bit));
+}
+
+static int run_pass(const gm_lockstep_opts_t *o, const pass_cfg_t *pc,
+                    pass_out_t *po, gm_err_t *err)
+{
+    sim_t s;
+    const gm_block_desc_t *d = o->desc;
+    memset(po, 0, sizeof *po);
+    if (sim_new(&s, o, err))
+        return -1;
+    int dumping = 0;
+
+    /* Reset: rst_n low for RESET_CYCLES edges with all inputs 0. Before the
+     * first edge the RTL registers hold nothing defined, so the VCDs start
+     * at that edge (time 1). */
+    d->reset(s.c);
+    for (int k = 0; k < RESET_CYCLES; k++) {
+        half_cycle(&s, 0, 0, 2u * (unsigned)k);
+        if (k == 0 && pc->vcd && pc->vcd_from <= -RESET_CYCLES) {
+            if (vcd_begin(&s, pc->vcd_prefix, err))
+                goto fail;
+            dumping = 1;
+        }
+        half_cycle(&s, 1, 0, 2u * (unsigned)k + 1);
+    }
+    if (state_diff(&s, &po->first_state, -1)) {
+        po->ev = po->first_state;
+        goto done;
+    }
+
+    gm_progress_t prog;
+    gm_progress_start(&prog, o->desc->name, pc->stop);
+    uint64_t cyc;
+    for (cyc = 0; cyc < pc->stop; cyc++) {
+        int64_t c = (int64_t)cyc;
+        uint64_t t = 2 * (cyc + RESET_CYCLES);
+        if (pc->vcd && !dumping && c >= pc->vcd_from) {
+            if (vcd_begin(&s, pc->vcd_prefix, err))
+                goto fail;
+            dumping = 1;
+        }
+        memset(s.in, 0, d->in_size);
+        if (o->stim->gen(s.ctx, cyc, s.in))
+            break;
+        gm_ports_mask(d->in, d->n_in, s.in);
+
+        memset(s.out_c, 0, d->out_size);
+        memset(s.out_r, 0, d->out_size);
+        d->eval(s.c, s.in, s.out_c);
+        half_cycle(&s, 0, 1, t);
+        o->rtl->get_outputs(s.rtl, s.out_r);
+        memcpy(s.hist + (s.hist_n++ % HISTORY) * d->in_size, s.in, d->in_size);
+
+        int bad = gm_ports_overflow(d->out, d->n_out, s.out_c);
+        if (bad >= 0) {
+            po->ev.kind = EV_C_RANGE;
+            po->ev.cycle = c;
+            po->ev.port = (unsigned)bad;
+            break;
+        }
+        if ((int64_t)cyc == o->fault_cycle)
+            flip_fault(&s);
+        if (output_diff(&s, &po->ev, c))
+            break;
+        if (o->stim->observe &&
+            o->stim->observe(s.ctx, cyc, s.in, s.out_c, s.c, err)) {
+            po->ev.kind = EV_GOLDEN;
+            po->ev.cycle = c;
+            snprintf(po->ev.msg, sizeof po->ev.msg, "%s", err->msg);
+            break;
+        }
+
+        d->tick(s.c, s.in);
+        half_cycle(&s, 1, 1, t + 1);
+        if (cyc >= pc->state_from || (cyc + 1) % pc->state_every == 0) {
+            event_t sev;
+            if (po->first_state.kind == EV_NONE && state_diff(&s, &sev, c)) {
+                po->first_state = sev;
+                if (pc->stop_on_state) {
+                    po->ev = sev;
+                    cyc++;
+                    break;
+                }
+            }
+        }
+        gm_progress_update(&prog, cyc);
+    }
+    gm_progress_end(&prog);
+    po->cycles = cyc;
+    if (po->ev.kind == EV_NONE && o->stim->finish &&
+        o->stim->finish(s.ctx, cyc, err)) {
+        po->ev.kind = EV_GOLDEN;
+        po->ev.cycle = (int64_t)cyc;
+        snprintf(po->ev.msg, sizeof po->ev.msg, "%s", err->msg);
+    }
+    if (po->ev.kind == EV_NONE && o->coverage && o->stim->coverage)
+        po->coverage_full = o->stim->coverage(s.ctx, s.c, o->out);
+done:
+    if (vcd_end(&s, err))
+        goto fail;
+    po->hist = s.hist; /* handed to the caller for the report */
+    po->hist_n = s.hist_n;
+    s.hist = NULL;
+    sim_free(&s);
+    return 0;
+fail:
+    vcd_end(&s, NULL);
+    sim_free(&s);
+    return -1;
+}
+
+/* ---- reports ---- */
+
+static void print_inputs(const gm_lockstep_opts_t *o, const pass_out_t *po,
+                         int64_t last_cycle)
+{
+    const gm_block_desc_t *d = o->desc;
+    uint64_t n = po->hist_n < HISTORY ? po->hist_n : HISTORY;
+    char v[160];
+    if (!n)
+        return;
+    fprintf(o->out, "  last inputs:\n    %-10s", "cycle");
+    for (unsigned i = 0; i < d->n_in; i++)
+        fprintf(o->out, " %s", d->in[i].name);
+    fputc('\n', o->out);
+    for (uint64_t k = po->hist_n - n; k < po->hist_n; k++) {
+        const void *in = po->hist + (k % HISTORY) * d->in_size;
+        fprintf(o->out, "    %-10" PRId64, last_cycle - (int64_t)(po->hist_n - 1 - k));
+        for (unsigned i = 0; i < d->n_in; i++) {
+            gm_port_format(&d->in[i], in, v, sizeof v);
+            fprintf(o->out, " %*s", (int)strlen(d->in[i].name), v);
+        }
+        fputc('\n', o->out);
+    }
+}
+
+static void format_state(const gm_lockstep_opts_t *o, void *c_state,
+                         const event_t *e, char *buf, size_t n)
+{
+    const gm_block_desc_t *d = o->desc;
+    char at[64];
+    if (e->cycle < 0)
+        snprintf(at, sizeof at, "after reset");
+    else
+        snprintf(at, sizeof at, "after the edge of cycle %" PRId64, e->cycle);
+    if (c_state && d->state_depth(c_state, e->reg))
+        snprintf(buf, n, "%s_q[%u] %s: C 0x%" PRIx64 ", RTL 0x%" PRIx64,
+                 d->state[e->reg].name, e->elem, at, e->c_val, e->rtl_val);
+    else
+        snprintf(buf, n, "%s_q %s: C 0x%" PRIx64 ", RTL 0x%" PRIx64,
+                 d->state[e->reg].name, at, e->c_val, e->rtl_val);
+}
+
+static void report(const gm_lockstep_opts_t *o, const event_t *ev,
+                   const pass_out_t *p2, int64_t win_from)
+{
+    const gm_block_desc_t *d = o->desc;
+    FILE *f = o->out;
+    char buf[512];
+    gm_err_t err;
+    void *c = gm_block_new(d, o->point_file, &err); /* for array depths */
+    const char *what = ev->kind == EV_GOLDEN ? "GOLDEN CHECK FAILED" : "MISMATCH";
+    if (ev->cycle < 0)
+        fprintf(f, "cosim %s[%s]: %s after reset (seed %" PRIu64 ", stimulus %s)\n",
+                d->name, o->point, what, o->seed, o->stim->name);
+    else
+        fprintf(f, "cosim %s[%s]: %s at cycle %" PRId64 " (seed %" PRIu64
+                   ", stimulus %s)\n",
+                d->name, o->point, what, ev->cycle, o->seed, o->stim->name);
+    switch (ev->kind) {
+    case EV_OUTPUT:
+        fprintf(f, "  output %s_o: C %s, RTL %s\n", d->out[ev->port].name, ev->c_str,
+                ev->rtl_str);
+        break;
+    case EV_STATE:
+        format_state(o, c, ev, buf, sizeof buf);
+        fprintf(f, "  state %s\n", buf);
+        break;
+    case EV_GOLDEN:
+        fprintf(f, "  C model against the golden vector: %s\n", ev->msg);
+        break;
+    case EV_C_RANGE:
+        fprintf(f, "  the C model drove %s_o beyond its %u bits (a C model bug)\n",
+                d->out[ev->port].name, d->out[ev->port].width);
+        break;
+    case EV_NONE: break;
+    }
+    if (o->fault_cycle >= 0 && ev->kind == EV_OUTPUT && ev->cycle == o->fault_cycle) {
+        sim_t tmp; /* only to learn which bit the fault flips */
+        if (sim_new(&tmp, o, &err) == 0) {
+            fprintf(f, "  injected fault: bit %u of %s_o flipped at cycle %" PRId64 "\n",
+                    tmp.fault_bit, d->out[tmp.fault_port].name, o->fault_cycle);
+            sim_free(&tmp);
+        }
+    }
+    if (p2->first_state.kind == EV_STATE) {
+        format_state(o, c, &p2->first_state, buf, sizeof buf);
+        fprintf(f, "  first diverging state register: %s\n", buf);
+    } else {
+        fprintf(f, "  first diverging state register: none (C and RTL state agree "
+                   "through cycle %" PRId64 ")\n", ev->cycle);
+    }
+    print_inputs(o, p2, ev->cycle);
+    fprintf(f, "  VCD window, cycles %" PRId64 "..%" PRId64 ": %s.c.vcd %s.rtl.vcd\n",
+            win_from, ev->cycle, o->mismatch_prefix, o->mismatch_prefix);
+    free(c);
+}
+
+static uint64_t state_elements(const gm_block_desc_t *d, const char *file)
+{
+    gm_err_t err;
+    void *c = gm_block_new(d, file, &err);
+    uint64_t n = 0;
+    if (!c)
+        return 0;
+    for (unsigned i = 0; i < d->n_state; i++) {
+        unsigned depth = d->state_depth(c, i);
+        n += depth ? depth : 1;
+    }
+    free(c);
+    return n;
+}
+
+int gm_lockstep_run(const gm_lockstep_opts_t *o, gm_lockstep_result_t *r,
+                    gm_err_t *err)
+{
+    memset(r, 0, sizeof *r);
+    /* Comparing large state every cycle would dominate the run; compare it
+     * about as often as a few dozen outputs cost, and make the mismatch
+     * window long enough to find the first divergence anyway. */
+    uint64_t every = state_elements(o->desc, o->point_file) / 64 + 1;
+    uint64_t window = o->window > every ? o->window : every;
+
+    pass_cfg_t p1 = {o->cycles, o->vcd_prefix != NULL, -RESET_CYCLES,
+                     o->vcd_prefix, UINT64_MAX, every, 1};
+    pass_out_t po1, po2;
+    if (run_pass(o, &p1, &po1, err))
+        return -1;
+    free(po1.hist);
+    r->cycles = po1.cycles;
+    r->coverage_full = po1.coverage_full;
+    if (po1.ev.kind == EV_NONE)
+        return 0;
+
+    const event_t *ev = &po1.ev;
+    int64_t from = ev->cycle - (int64_t)window;
+    if (from < -RESET_CYCLES)
+        from = -RESET_CYCLES;
+    pass_cfg_t p2 = {(uint64_t)(ev->cycle + 1), 1, from, o->mismatch_prefix,
+                     from > 0 ? (uint64_t)from : 0, every, 0};
+    if (run_pass(o, &p2, &po2, err))
+        return -1;
+    report(o, ev, &po2, from < 0 ? 0 : from);
+    free(po2.hist);
+    r->mismatch_cycle = ev->cycle < 0 ? 0 : (uint64_t)ev->cycle;
+    if (ev->kind == EV_GOLDEN)
+        r->golden_failed = 1;
+    else
+        r->mismatches = 1;
+    return 0;
+}

@@ -1,0 +1,43 @@
+/* The C interface to a Verilated RTL model of a block at one parameter
+ * point. Each (block, point) is verilated separately (parameters are -G
+ * flags) and wrapped by rtl_adapter.h into one of these. */
+#ifndef GM_RTL_API_H
+#define GM_RTL_API_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct gm_rtl gm_rtl_t;
+
+typedef struct gm_rtl_ops {
+    const char *block;
+    const char *point;
+    const char *params; /* "NAME=VALUE ..." the model was verilated with */
+    gm_rtl_t *(*create)(void);
+    void (*destroy)(gm_rtl_t *m);
+    /* Inputs/outputs use the block's C structs X_in_t / X_out_t. */
+    void (*set_inputs)(gm_rtl_t *m, const void *in);
+    void (*get_outputs)(gm_rtl_t *m, void *out);
+    void (*set_clk)(gm_rtl_t *m, int clk);
+    void (*set_rst_n)(gm_rtl_t *m, int rst_n);
+    void (*eval)(gm_rtl_t *m);
+    /* STATE registers in .ports order: 0 = scalar, else array depth. */
+    unsigned (*state_depth)(gm_rtl_t *m, unsigned reg);
+    uint64_t (*state_get)(gm_rtl_t *m, unsigned reg, unsigned elem);
+    /* Verilator VCD tracing of the whole model. */
+    int (*trace_open)(gm_rtl_t *m, const char *path);
+    void (*trace_dump)(gm_rtl_t *m, uint64_t time);
+    void (*trace_close)(gm_rtl_t *m);
+} gm_rtl_ops_t;
+
+/* Every RTL model linked into this binary, NULL-terminated (generated). */
+extern const gm_rtl_ops_t *const gm_rtl_models[];
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

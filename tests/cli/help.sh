@@ -1,0 +1,16 @@
+# Every command answers --help with its usage and exit 0.
+. tests/lib.sh
+for bin in "$GMEM" "$GMEM_COSIM"; do
+  expect_rc 0 "$bin" --help
+  expect_out "usage: gmem <command>"
+  expect_rc 0 "$bin" help
+  for cmd in list cosim block-params check-ports; do
+    expect_rc 0 "$bin" "$cmd" --help
+    expect_out "usage: gmem"
+  done
+done
+expect_rc 0 "$GMEM" list
+expect_out "milg +5 in, 4 out, 2 params, 5 state regs; points: default zero_hold"
+expect_rc 0 "$GMEM_COSIM" cosim milg --stim list
+expect_out "golden"
+exit 0
