@@ -1,0 +1,227 @@
+#include "config.h"
+
+#include <stddef.h>
+#include <string.h>
+
+#include "blocks/hash_math.h"
+
+const char *const gm_set_func_names[] = {"bmod", "bxor", "pmod", "aprime",
+                                         "dprime", "ipoly", "ipoly_code", NULL};
+const char *const gm_part_func_names[] = {"mod", "xor", "prime", "aprime",
+                                          "dprime", "ipoly", NULL};
+static const char *const sched_names[] = {"gto", "lrr", NULL};
+static const char *const alloc_names[] = {"on_miss", "on_fill", NULL};
+static const char *const write_names[] = {"write_evict", "write_through", "write_back", NULL};
+static const char *const mshr_names[] = {"conventional", "dl", NULL};
+
+/* Defaults: the Fermi GTX480 baseline of seed-000 ch.2 (Table 1 and the
+ * released GPGPU-Sim configuration it names). */
+#define S gm_clock_cfg_t
+static const gm_field_t clock_f[] = {
+    GM_FIELD_UINT(S, core_mhz, 700, 1, 10000, "SM clock (MHz)"),
+    GM_FIELD_UINT(S, icnt_mhz, 700, 1, 10000, "interconnect clock (MHz)"),
+    GM_FIELD_UINT(S, l2_mhz, 700, 1, 10000, "L2 clock (MHz)"),
+    GM_FIELD_UINT(S, dram_mhz, 924, 1, 10000, "DRAM command clock (MHz)"),
+};
+#undef S
+static const gm_schema_t clock_s = {clock_f, sizeof clock_f / sizeof clock_f[0]};
+
+#define S gm_sm_cfg_t
+static const gm_field_t sm_f[] = {
+    GM_FIELD_UINT(S, count, 15, 1, 256, "number of SMs"),
+    GM_FIELD_UINT(S, max_threads, 1536, 32, 4096, "threads per SM"),
+    GM_FIELD_UINT(S, max_warps, 48, 1, 128, "warps per SM"),
+    GM_FIELD_UINT(S, max_ctas, 8, 1, 32, "CTAs per SM"),
+    GM_FIELD_UINT(S, registers, 32768, 1024, 1u << 20, "registers per SM"),
+    GM_FIELD_UINT(S, smem_bytes, 49152, 0, 1u << 20, "shared memory per SM (bytes)"),
+    GM_FIELD_UINT(S, schedulers, 2, 1, 8, "warp schedulers per SM"),
+    GM_FIELD_ENUM(S, scheduler, GM_SCHED_GTO, sched_names, "warp scheduling policy"),
+};
+#undef S
+static const gm_schema_t sm_s = {sm_f, sizeof sm_f / sizeof sm_f[0]};
+
+#define S gm_cache_cfg_t
+#define CACHE_FIELDS(sets_, ways_, func_, alloc_, write_, mshr_n, merge_, missq_, port_, lat_) \
+    GM_FIELD_UINT(S, sets, sets_, 1, 256, "sets"),                                            \
+    GM_FIELD_UINT(S, ways, ways_, 1, 64, "ways"),                                             \
+    GM_FIELD_UINT(S, line, 128, 32, 256, "line size (bytes)"),                                \
+    GM_FIELD_ENUM(S, set_func, func_, gm_set_func_names, "set-index function"),               \
+    GM_FIELD_UINT(S, xor_shift, 0, 0, 24, "BXOR partner offset (0 = DOC rule)"),              \
+    GM_FIELD_ENUM(S, alloc, alloc_, alloc_names, "line allocation"),                          \
+    GM_FIELD_ENUM(S, write, write_, write_names, "write policy"),                             \
+    GM_FIELD_ENUM(S, mshr, GM_MSHR_CONVENTIONAL, mshr_names, "MSHR organisation"),            \
+    GM_FIELD_UINT(S, mshr_entries, mshr_n, 1, 1024, "MSHR entries"),                          \
+    GM_FIELD_UINT(S, mshr_merge, merge_, 1, 64, "merged requests per MSHR entry"),            \
+    GM_FIELD_UINT(S, missq, missq_, 2, 1024, "miss-queue entries"),                           \
+    GM_FIELD_UINT(S, port_bytes, port_, 8, 256, "data port width (bytes per cycle)"),         \
+    GM_FIELD_UINT(S, latency, lat_, 1, 1000, "hit latency (cycles)")
+static const gm_field_t l1c_f[] = {CACHE_FIELDS(32, 4, 1, GM_ALLOC_ON_MISS, GM_WRITE_EVICT,
+                                                32, 8, 8, 128, 1)};
+static const gm_field_t l2c_f[] = {CACHE_FIELDS(64, 16, 1, GM_ALLOC_ON_MISS, GM_WRITE_BACK,
+                                                32, 4, 8, 32, 1)};
+#undef CACHE_FIELDS
+#undef S
+static const gm_schema_t l1c_s = {l1c_f, sizeof l1c_f / sizeof l1c_f[0]};
+static const gm_schema_t l2c_s = {l2c_f, sizeof l2c_f / sizeof l2c_f[0]};
+
+#define S gm_l1d_cfg_t
+static const gm_field_t l1d_f[] = {
+    GM_FIELD_OBJ(S, c, &l1c_s, "cache geometry and policies"),
+    GM_FIELD_UINT(S, bypass_slots, 0, 0, 4096, "in-flight bypassed requests (0 = unlimited)"),
+};
+#undef S
+static const gm_schema_t l1d_s = {l1d_f, sizeof l1d_f / sizeof l1d_f[0]};
+
+#define S gm_l2_cfg_t
+static const gm_field_t l2_f[] = {
+    GM_FIELD_OBJ(S, c, &l2c_s, "cache geometry and policies (per bank)"),
+    GM_FIELD_UINT(S, channels, 6, 1, 64, "memory channels"),
+    GM_FIELD_UINT(S, subpartitions, 2, 1, 4, "L2 banks per channel"),
+    GM_FIELD_UINT(S, rop_latency, 120, 0, 1000, "crossbar-to-L2 delay (L2 cycles)"),
+    GM_FIELD_UINT(S, queue, 8, 1, 1024, "incoming queue entries per bank"),
+};
+#undef S
+static const gm_schema_t l2_s = {l2_f, sizeof l2_f / sizeof l2_f[0]};
+
+#define S gm_part_cfg_t
+static const gm_field_t part_f[] = {
+    GM_FIELD_ENUM(S, func, 0, gm_part_func_names, "partition mapping function"),
+    GM_FIELD_UINT(S, chunk_lb, 8, 7, 16, "log2 interleaving granularity (bytes)"),
+    GM_FIELD_UINT(S, pxor_shift, 8, 1, 16, "XOR partner offset in chunks' bits"),
+};
+#undef S
+static const gm_schema_t part_s = {part_f, sizeof part_f / sizeof part_f[0]};
+
+#define S gm_icnt_cfg_t
+static const gm_field_t icnt_f[] = {
+    GM_FIELD_UINT(S, latency, 8, 1, 1000, "crossbar latency (icnt cycles)"),
+    GM_FIELD_UINT(S, flit_bytes, 32, 4, 256, "flit size (bytes)"),
+    GM_FIELD_UINT(S, buffer, 8, 1, 1024, "injection buffer per port (packets)"),
+};
+#undef S
+static const gm_schema_t icnt_s = {icnt_f, sizeof icnt_f / sizeof icnt_f[0]};
+
+#define S gm_dram_cfg_t
+static const gm_field_t dram_f[] = {
+    GM_FIELD_UINT(S, queue, 16, 0, 4096, "FR-FCFS queue per channel (0 = unlimited)"),
+    GM_FIELD_UINT(S, bus_bytes, 8, 1, 64, "bytes per data beat (bus width x chips)"),
+    GM_FIELD_UINT(S, data_ratio, 4, 1, 8, "data beats per command clock (4 = QDR)"),
+    GM_FIELD_UINT(S, burst, 8, 1, 32, "beats per burst"),
+    GM_FIELD_UINT(S, banks, 16, 1, 64, "banks per channel"),
+    GM_FIELD_UINT(S, tCCD, 2, 1, 100, "column to column"),
+    GM_FIELD_UINT(S, tRRD, 6, 1, 100, "activate to activate, different banks"),
+    GM_FIELD_UINT(S, tRCD, 12, 1, 100, "activate to column command"),
+    GM_FIELD_UINT(S, tRAS, 28, 1, 200, "activate to precharge"),
+    GM_FIELD_UINT(S, tRP, 12, 1, 100, "precharge to activate"),
+    GM_FIELD_UINT(S, tRC, 40, 1, 300, "activate to activate, same bank"),
+    GM_FIELD_UINT(S, tCL, 12, 1, 100, "read latency"),
+    GM_FIELD_UINT(S, tWL, 4, 1, 100, "write latency"),
+    GM_FIELD_UINT(S, tCDLR, 5, 1, 100, "write to read"),
+    GM_FIELD_UINT(S, tWR, 12, 1, 100, "write recovery"),
+    GM_FIELD_UINT(S, latency, 100, 0, 2000, "extra fixed return latency (DRAM cycles)"),
+    GM_FIELD_STR(S, addr_map, "0000RRRRRRRRRRRRBBBCCCCBCCSSSSSS",
+                 "bit roles of the partition address, bit 31 first: R row, B bank, C column, S burst offset, 0 unused"),
+};
+#undef S
+static const gm_schema_t dram_s = {dram_f, sizeof dram_f / sizeof dram_f[0]};
+
+#define S gm_milg_cfg_t
+static const gm_field_t milg_f[] = {
+    GM_FIELD_BOOL(S, enable, 0, "DMIL: one milg per kernel per SM gates memory issue"),
+    GM_FIELD_UINT(S, zero_mode, 0, 0, 1, "milg ZERO_MODE"),
+    GM_FIELD_UINT(S, mil_max, 127, 1, 127, "milg MIL_MAX"),
+};
+#undef S
+static const gm_schema_t milg_s = {milg_f, sizeof milg_f / sizeof milg_f[0]};
+
+#define S gm_gpu_config_t
+static const gm_field_t gpu_f[] = {
+    GM_FIELD_STR(S, name, "fermi-gtx480", "configuration name"),
+    GM_FIELD_OBJ(S, clock, &clock_s, "clock domains"),
+    GM_FIELD_OBJ(S, sm, &sm_s, "streaming multiprocessors"),
+    GM_FIELD_OBJ(S, l1d, &l1d_s, "L1 data cache per SM"),
+    GM_FIELD_OBJ(S, l2, &l2_s, "L2 banks in the memory partitions"),
+    GM_FIELD_OBJ(S, part, &part_s, "memory-partition mapping"),
+    GM_FIELD_OBJ(S, icnt, &icnt_s, "crossbar"),
+    GM_FIELD_OBJ(S, dram, &dram_s, "DRAM controllers (GDDR5)"),
+    GM_FIELD_OBJ(S, milg, &milg_s, "memory-instruction limiting (seed-000 ch.4)"),
+};
+#undef S
+const gm_schema_t gm_gpu_schema = {gpu_f, sizeof gpu_f / sizeof gpu_f[0]};
+
+void gm_gpu_config_defaults(gm_gpu_config_t *c)
+{
+    memset(c, 0, sizeof *c);
+    gm_cfg_defaults(&gm_gpu_schema, c);
+}
+
+static int pow2(uint32_t x) { return x && !(x & (x - 1)); }
+
+static int check_cache(const gm_cache_cfg_t *c, const char *file, const char *path,
+                       gm_err_t *err)
+{
+    if (!pow2(c->sets))
+        return gm_errf(err, "%s: %s.sets: %u is not a power of two", file, path, c->sets);
+    if (!pow2(c->line))
+        return gm_errf(err, "%s: %s.line: %u is not a power of two", file, path, c->line);
+    if (c->alloc == GM_ALLOC_ON_FILL && c->write == GM_WRITE_BACK)
+        return gm_errf(err, "%s: %s.alloc: on_fill with write_back is deadlock-prone "
+                            "(seed-000 §3.4); use on_miss or a write-evict cache",
+                       file, path);
+    return 0;
+}
+
+int gm_gpu_config_check(const gm_gpu_config_t *c, const char *file, gm_err_t *err)
+{
+    if (check_cache(&c->l1d.c, file, "$.l1d.c", err) ||
+        check_cache(&c->l2.c, file, "$.l2.c", err))
+        return -1;
+    if (c->l1d.c.write == GM_WRITE_BACK)
+        return gm_errf(err, "%s: $.l1d.c.write: the L1D is write_evict or write_through "
+                            "for global data",
+                       file);
+    if (c->l2.c.write != GM_WRITE_BACK)
+        return gm_errf(err, "%s: $.l2.c.write: the L2 is write_back", file);
+    if (c->l1d.c.line != c->l2.c.line)
+        return gm_errf(err, "%s: $.l2.c.line: %u differs from $.l1d.c.line %u", file,
+                       c->l2.c.line, c->l1d.c.line);
+    if (c->sm.max_warps * 32 < c->sm.max_threads)
+        return gm_errf(err, "%s: $.sm.max_threads: %u exceeds max_warps x 32", file,
+                       c->sm.max_threads);
+    if (c->part.func != 0 && !pow2(c->l2.channels))
+        return gm_errf(err, "%s: $.part.func: \"%s\" needs a power-of-two number of "
+                            "channels ($.l2.channels is %u); use \"mod\"",
+                       file, gm_part_func_names[c->part.func], c->l2.channels);
+    unsigned nr = 0, nb = 0, nc = 0, ns = 0;
+    if (strlen(c->dram.addr_map) != 32)
+        return gm_errf(err, "%s: $.dram.addr_map: expected 32 letters (bit 31 first), got %zu",
+                       file, strlen(c->dram.addr_map));
+    for (const char *p = c->dram.addr_map; *p; p++) {
+        switch (*p) {
+        case 'R': nr++; break;
+        case 'B': nb++; break;
+        case 'C': nc++; break;
+        case 'S': ns++; break;
+        case '0': break;
+        default:
+            return gm_errf(err, "%s: $.dram.addr_map: '%c' is not one of R, B, C, S, 0",
+                           file, *p);
+        }
+    }
+    if ((1u << nb) != c->dram.banks)
+        return gm_errf(err, "%s: $.dram.addr_map: %u bank bits do not address $.dram.banks = %u",
+                       file, nb, c->dram.banks);
+    if (nr == 0 || nc + ns < gm_clog2(c->l2.c.line))
+        return gm_errf(err, "%s: $.dram.addr_map: needs row bits and at least log2(line) "
+                            "column/offset bits",
+                       file);
+    return 0;
+}
+
+int gm_gpu_config_load(const char *file, gm_gpu_config_t *c, gm_err_t *err)
+{
+    gm_gpu_config_defaults(c);
+    if (gm_cfg_load(file, &gm_gpu_schema, c, err))
+        return -1;
+    return gm_gpu_config_check(c, file, err);
+}

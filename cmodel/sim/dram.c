@@ -1,0 +1,142 @@
+#include "dram.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { RET_CAP = 256, QUEUE_UNLIMITED = 4096 };
+
+int gm_dram_init(gm_dram_t *d, const gm_dram_cfg_t *cfg, const gm_addr_map_t *map,
+                 gm_req_pool_t *pool, gm_err_t *err)
+{
+    memset(d, 0, sizeof *d);
+    d->cfg = cfg;
+    d->map = map;
+    d->pool = pool;
+    d->queue_cap = cfg->queue ? cfg->queue : QUEUE_UNLIMITED;
+    d->bank = calloc(cfg->banks, sizeof *d->bank);
+    if (!d->bank || gm_fifo_init(&d->queue, d->queue_cap) || gm_delay_init(&d->ret, RET_CAP)) {
+        gm_dram_free(d);
+        return gm_errf(err, "out of memory for a DRAM channel");
+    }
+    for (uint32_t b = 0; b < cfg->banks; b++)
+        d->bank[b].open_row = -1;
+    return 0;
+}
+
+void gm_dram_free(gm_dram_t *d)
+{
+    free(d->bank);
+    gm_fifo_free(&d->queue);
+    gm_delay_free(&d->ret);
+    d->bank = NULL;
+}
+
+uint32_t gm_dram_burst_cycles(const gm_dram_cfg_t *cfg, uint32_t bytes)
+{
+    uint32_t beats = (bytes + cfg->bus_bytes - 1) / cfg->bus_bytes;
+    beats = (beats + cfg->burst - 1) / cfg->burst * cfg->burst;
+    return (beats + cfg->data_ratio - 1) / cfg->data_ratio;
+}
+
+void gm_dram_push(gm_dram_t *d, uint32_t id)
+{
+    gm_req_t *r = gm_req(d->pool, id);
+    r->row = gm_addr_row(d->map, r->paddr);
+    r->dbank = (uint16_t)gm_addr_bank(d->map, r->paddr);
+    r->col = (uint16_t)gm_addr_col(d->map, r->paddr);
+    gm_fifo_push(&d->queue, id);
+}
+
+static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+/* A column command for queue entry i, if its timing allows it now. */
+static int try_column(gm_dram_t *d, uint32_t i, uint64_t now)
+{
+    const gm_dram_cfg_t *c = d->cfg;
+    uint32_t id = gm_fifo_at(&d->queue, i);
+    gm_req_t *r = gm_req(d->pool, id);
+    gm_dram_bank_t *b = &d->bank[r->dbank];
+    int wr = r->kind == GM_REQ_WRITEBACK;
+    uint32_t bc = gm_dram_burst_cycles(c, r->bytes);
+    uint64_t data_at = now + (wr ? c->tWL : c->tCL);
+    if (now < b->next_col || now < d->next_col || data_at < d->bus_free)
+        return 0;
+    if (!wr && (now < d->rd_ok || gm_delay_full(&d->ret)))
+        return 0;
+    d->next_col = b->next_col = now + c->tCCD;
+    d->bus_free = data_at + bc;
+    d->st.busy_cycles += bc;
+    if (b->act_for == id)
+        d->st.row_misses++;
+    else
+        d->st.row_hits++;
+    gm_fifo_remove(&d->queue, i);
+    if (wr) {
+        b->next_pre = max64(b->next_pre, data_at + bc + c->tWR);
+        d->rd_ok = max64(d->rd_ok, data_at + bc + c->tCDLR);
+        d->st.writes++;
+        gm_req_release(d->pool, id);
+    } else {
+        d->st.reads++;
+        gm_delay_push(&d->ret, id, data_at + bc + c->latency);
+    }
+    return 1;
+}
+
+static int bank_has_hit(const gm_dram_t *d, uint32_t bank, int64_t row)
+{
+    for (uint32_t i = 0; i < d->queue.n; i++) {
+        const gm_req_t *r = &d->pool->r[gm_fifo_at(&d->queue, i)];
+        if (r->dbank == bank && (int64_t)r->row == row)
+            return 1;
+    }
+    return 0;
+}
+
+void gm_dram_cycle(gm_dram_t *d, uint64_t now)
+{
+    const gm_dram_cfg_t *c = d->cfg;
+    d->st.cycles++;
+    d->st.queue_sum += d->queue.n;
+    /* First ready: the oldest request that hits an open row. */
+    for (uint32_t i = 0; i < d->queue.n; i++) {
+        const gm_req_t *r = &d->pool->r[gm_fifo_at(&d->queue, i)];
+        if (d->bank[r->dbank].open_row == (int64_t)r->row)
+            if (try_column(d, i, now))
+                return;
+    }
+    /* Then first come: the oldest request of each bank gets its row opened,
+     * closing a row only when no queued request still hits it. */
+    uint64_t seen = 0;
+    for (uint32_t i = 0; i < d->queue.n; i++) {
+        uint32_t id = gm_fifo_at(&d->queue, i);
+        const gm_req_t *r = &d->pool->r[id];
+        gm_dram_bank_t *b = &d->bank[r->dbank];
+        if (seen >> r->dbank & 1)
+            continue;
+        seen |= 1ull << r->dbank;
+        if (b->open_row == (int64_t)r->row)
+            continue; /* waiting on column timing */
+        if (b->open_row < 0) {
+            if (now >= b->next_act && now >= d->next_rrd) {
+                b->open_row = r->row;
+                b->act_for = id;
+                b->next_col = now + c->tRCD;
+                b->next_pre = max64(b->next_pre, now + c->tRAS);
+                b->next_act = now + c->tRC;
+                d->next_rrd = now + c->tRRD;
+                d->st.activates++;
+                return;
+            }
+        } else if (!bank_has_hit(d, r->dbank, b->open_row) && now >= b->next_pre) {
+            b->open_row = -1;
+            b->next_act = max64(b->next_act, now + c->tRP);
+            d->st.precharges++;
+            d->st.row_conflicts++;
+            return;
+        }
+    }
+}
+
+uint32_t gm_dram_ret_peek(const gm_dram_t *d, uint64_t now) { return gm_delay_peek(&d->ret, now); }
+uint32_t gm_dram_ret_pop(gm_dram_t *d) { return gm_delay_pop(&d->ret); }

@@ -1,0 +1,45 @@
+/* A crossbar: one input queue per source port, one output per destination.
+ * Every icnt cycle each free output takes the head packet of one source
+ * (round-robin) whose head targets it; a packet occupies its source and
+ * destination ports for one cycle per flit and arrives `latency` cycles
+ * later. Requests and replies use two of these. */
+#ifndef GM_SIM_ICNT_H
+#define GM_SIM_ICNT_H
+
+#include <stdint.h>
+
+#include "req.h"
+
+typedef struct gm_icnt_port {
+    gm_fifo_t q;        /* request ids */
+    uint16_t *dst;      /* destination of each queued packet (parallel ring) */
+    uint16_t *bytes;
+    uint64_t busy_until;
+} gm_icnt_port_t;
+
+typedef struct gm_icnt {
+    uint32_t nsrc, ndst, flit, latency;
+    gm_icnt_port_t *src;
+    gm_delay_t *out;    /* per destination: packets in flight and arrived */
+    uint64_t *dst_busy;
+    uint32_t *rr;
+    uint64_t packets, flits, stall_cycles;
+} gm_icnt_t;
+
+int gm_icnt_init(gm_icnt_t *n, uint32_t nsrc, uint32_t ndst, uint32_t flit,
+                 uint32_t latency, uint32_t in_cap, uint32_t out_cap, gm_err_t *err);
+void gm_icnt_free(gm_icnt_t *n);
+static inline int gm_icnt_can_inject(const gm_icnt_t *n, uint32_t src)
+{
+    return !gm_fifo_full(&n->src[src].q);
+}
+void gm_icnt_inject(gm_icnt_t *n, uint32_t src, uint32_t dst, uint32_t req, uint32_t bytes);
+void gm_icnt_cycle(gm_icnt_t *n, uint64_t now);
+/* The next packet that has arrived at `dst`, or UINT32_MAX. */
+static inline uint32_t gm_icnt_peek(const gm_icnt_t *n, uint32_t dst, uint64_t now)
+{
+    return gm_delay_peek(&n->out[dst], now);
+}
+static inline uint32_t gm_icnt_pop(gm_icnt_t *n, uint32_t dst) { return gm_delay_pop(&n->out[dst]); }
+
+#endif

@@ -1,0 +1,124 @@
+/* The DRAM channel against timings worked out by hand from the GDDR5
+ * parameters (tRCD 12, tCL 12, tCCD 2, tRAS 28, tRP 12, tRC 40, 4-cycle
+ * 128-byte bursts, 100 cycles of return latency). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "sim/config.h"
+#include "sim/dram.h"
+
+static gm_gpu_config_t cfg;
+static gm_addr_map_t map;
+static gm_req_pool_t pool;
+static gm_dram_t d;
+
+static int setup(void **state)
+{
+    gm_err_t err;
+    (void)state;
+    gm_gpu_config_defaults(&cfg);
+    gm_addr_map_init(&map, cfg.dram.addr_map);
+    assert_int_equal(gm_req_pool_init(&pool, 64, &err), 0);
+    assert_int_equal(gm_dram_init(&d, &cfg.dram, &map, &pool, &err), 0);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    gm_dram_free(&d);
+    gm_req_pool_free(&pool);
+    return 0;
+}
+
+/* Row r, bank b, line-aligned column c in the default map
+ * 0000RRRRRRRRRRRRBBBCCCCBCCSSSSSS. */
+static uint32_t paddr(uint32_t r, uint32_t b, uint32_t c)
+{
+    return r << 16 | (b >> 1) << 13 | (c >> 2) << 9 | (b & 1) << 8 | (c & 3) << 6;
+}
+
+static uint32_t push(uint32_t pa, int kind)
+{
+    uint32_t id = gm_req_alloc(&pool);
+    gm_req(&pool, id)->paddr = pa;
+    gm_req(&pool, id)->bytes = 128;
+    gm_req(&pool, id)->kind = (uint8_t)kind;
+    gm_dram_push(&d, id);
+    return id;
+}
+
+static void test_decode(void **state)
+{
+    (void)state;
+    uint32_t pa = paddr(0x5a5, 11, 0x2c);
+    assert_int_equal(gm_addr_row(&map, pa), 0x5a5);
+    assert_int_equal(gm_addr_bank(&map, pa), 11);
+    assert_int_equal(gm_addr_col(&map, pa), 0x2c);
+    assert_int_equal(gm_dram_burst_cycles(&cfg.dram, 128), 4); /* 16 beats of 8 B, QDR */
+    assert_int_equal(gm_dram_burst_cycles(&cfg.dram, 32), 2);  /* one 8-beat burst */
+}
+
+static void test_hit_miss_conflict_timing(void **state)
+{
+    (void)state;
+    uint32_t a = push(paddr(1, 3, 0), GM_REQ_READ);
+    uint32_t b = push(paddr(1, 3, 1), GM_REQ_READ); /* same row: a hit */
+    uint32_t c = push(paddr(2, 3, 0), GM_REQ_READ); /* other row: a conflict */
+    uint64_t done[4] = {0, 0, 0, 0};
+    for (uint64_t t = 0; t < 300; t++) {
+        gm_dram_cycle(&d, t);
+        for (uint32_t id; (id = gm_dram_ret_peek(&d, t)) != UINT32_MAX;) {
+            gm_dram_ret_pop(&d);
+            done[id == a ? 0 : id == b ? 1 : id == c ? 2 : 3] = t;
+            gm_req_release(&pool, id);
+        }
+    }
+    /* a: ACT 0, RD 12, data 24..28, +100 -> 128. b: RD when its data can
+     * follow a's on the bus: 16, data 28..32 -> 132. c: PRE at tRAS = 28,
+     * ACT at max(tRC 40, 28 + tRP 40) = 40, RD 52, data 64..68 -> 168. */
+    assert_int_equal(done[0], 128);
+    assert_int_equal(done[1], 132);
+    assert_int_equal(done[2], 168);
+    assert_int_equal(d.st.row_hits, 1);
+    assert_int_equal(d.st.row_misses, 2);
+    assert_int_equal(d.st.row_conflicts, 1);
+    assert_int_equal(d.st.activates, 2);
+    assert_int_equal(d.st.busy_cycles, 12);
+}
+
+static void test_fr_fcfs_prefers_row_hits(void **state)
+{
+    (void)state;
+    /* Open row 5 in bank 0, then queue a conflicting request before a hit:
+     * the younger hit goes first. */
+    uint32_t first = push(paddr(5, 0, 0), GM_REQ_READ);
+    for (uint64_t t = 0; t < 13; t++)
+        gm_dram_cycle(&d, 1000 + t);
+    (void)first;
+    assert_int_equal(d.st.reads, 1);
+    uint32_t old = push(paddr(6, 0, 0), GM_REQ_READ);
+    uint32_t young = push(paddr(5, 0, 2), GM_REQ_READ);
+    uint64_t t = 1013;
+    while (d.st.reads < 2)
+        gm_dram_cycle(&d, t++);
+    /* The second column read served is the young row hit. */
+    assert_int_equal(d.queue.n, 1);
+    assert_int_equal(gm_fifo_head(&d.queue), old);
+    (void)young;
+    (void)first;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_decode, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_hit_miss_conflict_timing, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_fr_fcfs_prefers_row_hits, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
