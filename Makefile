@@ -16,7 +16,7 @@ CFLAGS_C   := $(CSTD) $(WARN) $(OPT) -MMD -MP
 LDLIBS_C   := -lcjson -lm
 
 BLOCKS  := $(sort $(patsubst cmodel/blocks/%.ports,%,$(wildcard cmodel/blocks/*.ports)))
-CM_SRC  := $(sort $(shell find cmodel -name '*.c' ! -name main.c ! -name cmd_cosim_none.c))
+CM_SRC  := $(sort $(shell find cmodel -name '*.c' ! -name main.c ! -name cmd_pure.c))
 CM_OBJ  := $(CM_SRC:%.c=$(BUILD)/obj/%.o)
 CM_SAN  := $(CM_SRC:%.c=$(BUILD)/san/%.o)
 
@@ -51,10 +51,10 @@ $(BUILD)/san/%.o: %.c | $(DEPS_STAMP) $(GEN)/blocks.inc
 $(BUILD)/obj/cmodel/blocks/registry.o: $(GEN)/blocks.inc
 $(BUILD)/san/cmodel/blocks/registry.o: $(GEN)/blocks.inc
 
-$(BUILD)/gmem: $(CM_OBJ) $(BUILD)/obj/cmodel/main.o $(BUILD)/obj/cmodel/cmd_cosim_none.o
+$(BUILD)/gmem: $(CM_OBJ) $(BUILD)/obj/cmodel/main.o $(BUILD)/obj/cmodel/cmd_pure.o
 	@echo "LINK $@"
 	@$(CC) $(OPT) $^ $(LDLIBS_C) -o $@
-$(BUILD)/san/gmem: $(CM_SAN) $(BUILD)/san/cmodel/main.o $(BUILD)/san/cmodel/cmd_cosim_none.o
+$(BUILD)/san/gmem: $(CM_SAN) $(BUILD)/san/cmodel/main.o $(BUILD)/san/cmodel/cmd_pure.o
 	@echo "LINK $@"
 	@$(CC) $(OPT) $(SAN) $^ $(LDLIBS_C) -o $@
 

@@ -30,15 +30,28 @@ static int list_points(const char *block, char names[][64], int max)
     return n;
 }
 
-int gm_cmd_list(int argc, char **argv)
+static void list_configs(void)
 {
-    if (gm_wants_help(argc, argv)) {
-        puts("usage: gmem list\n\nLists every block with its ports, parameters "
-             "and parameter points\n(configs/blocks/<block>/*.json).");
-        return GM_EXIT_OK;
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s/configs", gm_home());
+    DIR *d = opendir(dir);
+    char names[128][64];
+    int n = 0;
+    for (struct dirent *e; d && (e = readdir(d)) && n < 128;) {
+        size_t len = strlen(e->d_name);
+        if (len > 5 && len < 64 && !strcmp(e->d_name + len - 5, ".json"))
+            snprintf(names[n++], sizeof names[0], "%s", e->d_name);
     }
-    if (argc > 1)
-        return gm_fail(GM_EXIT_USAGE, "list: unexpected argument '%s'", argv[1]);
+    if (d)
+        closedir(d);
+    qsort(names, (size_t)n, sizeof names[0], (int (*)(const void *, const void *))strcmp);
+    printf("configs (%s):\n", dir);
+    for (int i = 0; i < n; i++)
+        printf("  configs/%s\n", names[i]);
+}
+
+static void list_blocks(void)
+{
     puts("blocks:");
     for (const gm_block_desc_t *const *b = gm_blocks; *b; b++) {
         char pts[64][64];
@@ -49,6 +62,33 @@ int gm_cmd_list(int argc, char **argv)
             printf(" %s", pts[i]);
         putchar('\n');
     }
+}
+
+int gm_cmd_list(int argc, char **argv)
+{
+    static const char *const what[] = {"configs", "workloads", "blocks", NULL};
+    if (gm_wants_help(argc, argv)) {
+        puts("usage: gmem list [configs|workloads|blocks]\n\n"
+             "Lists the shipped GPU configurations, the built-in workloads with\n"
+             "their parameters, and every block with its ports, parameters and\n"
+             "parameter points (configs/blocks/<block>/ *.json); all three by default.");
+        return GM_EXIT_OK;
+    }
+    if (argc > 2)
+        return gm_fail(GM_EXIT_USAGE, "list: unexpected argument '%s'", argv[2]);
+    int k = 3;
+    if (argc == 2) {
+        for (k = 0; what[k] && strcmp(what[k], argv[1]); k++)
+            ;
+        if (!what[k])
+            return gm_fail(GM_EXIT_USAGE,
+                           "list: unknown list '%s' (expected configs, workloads or blocks)",
+                           argv[1]);
+    }
+    if (k == 0 || k == 3)
+        list_configs();
+    if (k == 2 || k == 3)
+        list_blocks();
     return GM_EXIT_OK;
 }
 

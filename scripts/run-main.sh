@@ -4,7 +4,7 @@
 set -u
 cd "$(dirname "$0")/.."
 status=0
-for b in $(build/gmem list | awk '/^  [a-z_]+ / { print $1 }'); do
+for b in $(build/gmem list blocks | awk '/^  [a-z_]+ / { print $1 }'); do
   out=$(build/gmem-cosim cosim "$b" --cycles 200000 --seed 1) || status=1
   echo "$out" | tail -n 1
 done

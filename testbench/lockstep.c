@@ -6,7 +6,7 @@
 
 #include "util/progress.h"
 #include "util/rng.h"
-#include "util/vcd.h"
+#include "blkvcd.h"
 
 enum { RESET_CYCLES = 2, HISTORY = 8 };
 
@@ -48,14 +48,12 @@ typedef struct sim {
     void *c;
     gm_rtl_t *rtl;
     void *ctx;
-    void *in, *out_c, *out_r, *out_tmp;
+    void *in, *out_c, *out_r;
     unsigned char *hist;
     uint64_t hist_n;
     int fault_port;
     unsigned fault_bit;
-    gm_vcd_t *vcd;
-    int vid_clk, vid_rst;
-    int *vid_in, *vid_out, *vid_param, **vid_state;
+    gm_blkvcd_t vcd;
     int rtl_trace;
 } sim_t;
 
@@ -64,35 +62,34 @@ static const void *c_params(const sim_t *s)
     return (const char *)s->c + s->d->params_in_state;
 }
 
-static void params_string(const gm_block_desc_t *d, const void *p, char *buf,
-                          size_t n)
-{
-    size_t used = 0;
-    buf[0] = 0;
-    for (unsigned i = 0; i < d->n_params && used < n; i++)
-        used += (size_t)snprintf(buf + used, n - used, "%s%s=%u", i ? " " : "",
-                                 d->params[i].name, gm_param_get(d, p, i));
-}
-
 static void sim_free(sim_t *s)
 {
     if (s->rtl)
         s->o->rtl->destroy(s->rtl);
-    if (s->vid_state)
-        for (unsigned i = 0; i < s->d->n_state; i++)
-            free(s->vid_state[i]);
-    free(s->vid_state);
-    free(s->vid_in);
-    free(s->vid_out);
-    free(s->vid_param);
     free(s->c);
     free(s->ctx);
     free(s->in);
     free(s->out_c);
     free(s->out_r);
-    free(s->out_tmp);
     free(s->hist);
     memset(s, 0, sizeof *s);
+}
+
+/* The C model at the run's parameters: a point file, or parameter text. */
+static void *new_c_model(const gm_block_desc_t *d, const gm_lockstep_opts_t *o, gm_err_t *err)
+{
+    if (o->point_file)
+        return gm_block_new(d, o->point_file, err);
+    void *p = calloc(1, d->params_size), *st = calloc(1, d->state_size);
+    if (!p || !st || gm_params_parse(d, o->params_text, p, err) || d->init(st, p, err)) {
+        if (!p || !st)
+            gm_errf(err, "out of memory");
+        free(p);
+        free(st);
+        return NULL;
+    }
+    free(p);
+    return st;
 }
 
 static int sim_new(sim_t *s, const gm_lockstep_opts_t *o, gm_err_t *err)
@@ -101,21 +98,20 @@ static int sim_new(sim_t *s, const gm_lockstep_opts_t *o, gm_err_t *err)
     memset(s, 0, sizeof *s);
     s->o = o;
     s->d = d;
-    s->c = gm_block_new(d, o->point_file, err);
+    s->c = new_c_model(d, o, err);
     if (!s->c)
         return -1;
     s->ctx = calloc(1, o->stim->ctx_size ? o->stim->ctx_size : 1);
     s->in = calloc(1, d->in_size);
     s->out_c = calloc(1, d->out_size);
     s->out_r = calloc(1, d->out_size);
-    s->out_tmp = calloc(1, d->out_size);
     s->hist = calloc(HISTORY, d->in_size);
-    if (!s->ctx || !s->in || !s->out_c || !s->out_r || !s->out_tmp || !s->hist) {
+    if (!s->ctx || !s->in || !s->out_c || !s->out_r || !s->hist) {
         sim_free(s);
         return gm_errf(err, "out of memory");
     }
     char cp[1024];
-    params_string(d, c_params(s), cp, sizeof cp);
+    gm_params_format(d, c_params(s), cp, sizeof cp);
     if (strcmp(cp, o->rtl->params) != 0) {
         gm_errf(err,
                 "the RTL model %s/%s was verilated with \"%s\" but %s gives \"%s\"; "
@@ -146,103 +142,17 @@ static int sim_new(sim_t *s, const gm_lockstep_opts_t *o, gm_err_t *err)
     return 0;
 }
 
-/* ---- C-side VCD: the same names and hierarchy Verilator writes ---- */
-
-static int vcd_open_c(sim_t *s, const char *path, gm_err_t *err)
-{
-    const gm_block_desc_t *d = s->d;
-    char name[200];
-    s->vcd = gm_vcd_open(path, "1ps", err);
-    if (!s->vcd)
-        return -1;
-    s->vid_in = calloc(d->n_in + 1, sizeof(int));
-    s->vid_out = calloc(d->n_out + 1, sizeof(int));
-    s->vid_param = calloc(d->n_params + 1, sizeof(int));
-    s->vid_state = calloc(d->n_state + 1, sizeof(int *));
-    if (!s->vid_in || !s->vid_out || !s->vid_param || !s->vid_state)
-        return gm_errf(err, "out of memory");
-    gm_vcd_scope(s->vcd, "TOP");
-    s->vid_clk = gm_vcd_var(s->vcd, "clk", 1, -1);
-    s->vid_rst = gm_vcd_var(s->vcd, "rst_n", 1, -1);
-    for (unsigned i = 0; i < d->n_in; i++) {
-        snprintf(name, sizeof name, "%s_i", d->in[i].name);
-        s->vid_in[i] = gm_vcd_var(s->vcd, name, d->in[i].width, -1);
-    }
-    for (unsigned i = 0; i < d->n_out; i++) {
-        snprintf(name, sizeof name, "%s_o", d->out[i].name);
-        s->vid_out[i] = gm_vcd_var(s->vcd, name, d->out[i].width, -1);
-    }
-    gm_vcd_scope(s->vcd, d->name);
-    for (unsigned i = 0; i < d->n_params; i++)
-        s->vid_param[i] = gm_vcd_var(s->vcd, d->params[i].name, 32, -1);
-    gm_vcd_var(s->vcd, "clk", 1, s->vid_clk);
-    gm_vcd_var(s->vcd, "rst_n", 1, s->vid_rst);
-    for (unsigned i = 0; i < d->n_in; i++) {
-        snprintf(name, sizeof name, "%s_i", d->in[i].name);
-        gm_vcd_var(s->vcd, name, d->in[i].width, s->vid_in[i]);
-    }
-    for (unsigned i = 0; i < d->n_out; i++) {
-        snprintf(name, sizeof name, "%s_o", d->out[i].name);
-        gm_vcd_var(s->vcd, name, d->out[i].width, s->vid_out[i]);
-    }
-    for (unsigned i = 0; i < d->n_state; i++) {
-        unsigned depth = d->state_depth(s->c, i);
-        unsigned n = depth ? depth : 1;
-        s->vid_state[i] = calloc(n, sizeof(int));
-        if (!s->vid_state[i])
-            return gm_errf(err, "out of memory");
-        for (unsigned e = 0; e < n; e++) {
-            if (depth)
-                snprintf(name, sizeof name, "%s_q[%u]", d->state[i].name, e);
-            else
-                snprintf(name, sizeof name, "%s_q", d->state[i].name);
-            s->vid_state[i][e] = gm_vcd_var(s->vcd, name, d->state[i].width, -1);
-        }
-    }
-    gm_vcd_upscope(s->vcd);
-    gm_vcd_upscope(s->vcd);
-    gm_vcd_enddefs(s->vcd);
-    return 0;
-}
-
-static void vcd_ports(gm_vcd_t *v, const gm_port_desc_t *p, unsigned n,
-                      const int *ids, const void *vals)
-{
-    for (unsigned i = 0; i < n; i++) {
-        if (p[i].wide)
-            gm_vcd_value_wide(v, ids[i], gm_port_cwords(&p[i], vals));
-        else
-            gm_vcd_value(v, ids[i], gm_port_get(&p[i], vals));
-    }
-}
-
-/* Values at time t: clock, reset, ports, state (outputs re-evaluated). */
 static void vcd_c_dump(sim_t *s, uint64_t t, int clk, int rst_n)
 {
-    const gm_block_desc_t *d = s->d;
-    if (!s->vcd)
-        return;
-    gm_vcd_time(s->vcd, t);
-    for (unsigned i = 0; i < d->n_params; i++)
-        gm_vcd_value(s->vcd, s->vid_param[i], gm_param_get(d, c_params(s), i));
-    gm_vcd_value(s->vcd, s->vid_clk, (uint64_t)clk);
-    gm_vcd_value(s->vcd, s->vid_rst, (uint64_t)rst_n);
-    vcd_ports(s->vcd, d->in, d->n_in, s->vid_in, s->in);
-    memset(s->out_tmp, 0, d->out_size);
-    d->eval(s->c, s->in, s->out_tmp);
-    vcd_ports(s->vcd, d->out, d->n_out, s->vid_out, s->out_tmp);
-    for (unsigned i = 0; i < d->n_state; i++) {
-        unsigned depth = d->state_depth(s->c, i);
-        for (unsigned e = 0; e < (depth ? depth : 1); e++)
-            gm_vcd_value(s->vcd, s->vid_state[i][e], d->state_get(s->c, i, e));
-    }
+    if (s->vcd.v)
+        gm_blkvcd_dump(&s->vcd, t, clk, rst_n, s->c, s->in);
 }
 
 static int vcd_begin(sim_t *s, const char *prefix, gm_err_t *err)
 {
     char path[1024];
     snprintf(path, sizeof path, "%s.c.vcd", prefix);
-    if (vcd_open_c(s, path, err))
+    if (gm_blkvcd_open(&s->vcd, s->d, s->c, path, err))
         return -1;
     snprintf(path, sizeof path, "%s.rtl.vcd", prefix);
     if (s->o->rtl->trace_open(s->rtl, path))
@@ -254,9 +164,8 @@ static int vcd_begin(sim_t *s, const char *prefix, gm_err_t *err)
 static int vcd_end(sim_t *s, gm_err_t *err)
 {
     int rc = 0;
-    if (s->vcd)
-        rc = gm_vcd_close(s->vcd, err);
-    s->vcd = NULL;
+    if (s->vcd.v)
+        rc = gm_blkvcd_close(&s->vcd, err);
     if (s->rtl_trace)
         s->o->rtl->trace_close(s->rtl);
     s->rtl_trace = 0;
@@ -368,7 +277,8 @@ static int run_pass(const gm_lockstep_opts_t *o, const pass_cfg_t *pc,
             dumping = 1;
         }
         memset(s.in, 0, d->in_size);
-        if (o->stim->gen(s.ctx, cyc, s.in))
+        int kind = o->stim->gen(s.ctx, cyc, s.in);
+        if (kind == GM_STIM_END)
             break;
         gm_ports_mask(d->in, d->n_in, s.in);
 
@@ -398,6 +308,10 @@ static int run_pass(const gm_lockstep_opts_t *o, const pass_cfg_t *pc,
             break;
         }
 
+        if (kind == GM_STIM_EVAL) {
+            cyc--; /* more evaluations within this cycle */
+            continue;
+        }
         d->tick(s.c, s.in);
         half_cycle(&s, 1, 1, t + 1);
         if (cyc >= pc->state_from || (cyc + 1) % pc->state_every == 0) {
@@ -486,7 +400,7 @@ static void report(const gm_lockstep_opts_t *o, const event_t *ev,
     FILE *f = o->out;
     char buf[512];
     gm_err_t err;
-    void *c = gm_block_new(d, o->point_file, &err); /* for array depths */
+    void *c = new_c_model(d, o, &err); /* for array depths */
     const char *what = ev->kind == EV_GOLDEN ? "GOLDEN CHECK FAILED" : "MISMATCH";
     if (ev->cycle < 0)
         fprintf(f, "cosim %s[%s]: %s after reset (seed %" PRIu64 ", stimulus %s)\n",
@@ -534,10 +448,11 @@ static void report(const gm_lockstep_opts_t *o, const event_t *ev,
     free(c);
 }
 
-static uint64_t state_elements(const gm_block_desc_t *d, const char *file)
+static uint64_t state_elements(const gm_lockstep_opts_t *o)
 {
     gm_err_t err;
-    void *c = gm_block_new(d, file, &err);
+    const gm_block_desc_t *d = o->desc;
+    void *c = new_c_model(d, o, &err);
     uint64_t n = 0;
     if (!c)
         return 0;
@@ -556,7 +471,7 @@ int gm_lockstep_run(const gm_lockstep_opts_t *o, gm_lockstep_result_t *r,
     /* Comparing large state every cycle would dominate the run; compare it
      * about as often as a few dozen outputs cost, and make the mismatch
      * window long enough to find the first divergence anyway. */
-    uint64_t every = state_elements(o->desc, o->point_file) / 64 + 1;
+    uint64_t every = state_elements(o) / 64 + 1;
     uint64_t window = o->window > every ? o->window : every;
 
     pass_cfg_t p1 = {o->cycles, o->vcd_prefix != NULL, -RESET_CYCLES,

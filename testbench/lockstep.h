@@ -20,7 +20,8 @@ typedef struct gm_lockstep_opts {
     const gm_rtl_ops_t *rtl;
     const gm_stim_t *stim;
     const char *point;           /* parameter point name */
-    const char *point_file;      /* its JSON */
+    const char *point_file;      /* its JSON, or NULL and: */
+    const char *params_text;     /* "NAME=VALUE ..." (port-trace replay) */
     uint64_t cycles;
     uint64_t seed;
     int64_t fault_cycle;         /* -1: no fault injection */

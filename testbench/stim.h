@@ -13,6 +13,8 @@
 #include "util/err.h"
 #include "util/rng.h"
 
+enum { GM_STIM_CYCLE = 0, GM_STIM_END = 1, GM_STIM_EVAL = 2 };
+
 typedef struct gm_stim {
     const char *block;
     const char *name;   /* "random" is the default of every block */
@@ -20,8 +22,11 @@ typedef struct gm_stim {
     size_t ctx_size;    /* zeroed before init */
     /* params: the block's resolved X_params_t. */
     int (*init)(void *ctx, const void *params, uint64_t seed, gm_err_t *err);
-    /* Fill the inputs of cycle `cyc` (pre-zeroed). Return 1 when a directed
-     * sequence is over (the run ends before this cycle), else 0. */
+    /* Fill the inputs of cycle `cyc` (pre-zeroed). Return GM_STIM_CYCLE for
+     * the cycle's inputs (evaluated, compared, then clocked),
+     * GM_STIM_EVAL for an extra evaluation within the cycle (compared, not
+     * clocked; gen is called again for the same cycle), or GM_STIM_END when
+     * a directed sequence is over. */
     int (*gen)(void *ctx, uint64_t cyc, void *in);
     /* Optional: see the C outputs of cycle `cyc` and the C state before its
      * edge (for coverage); return -1 with a message if a golden check fails. */

@@ -190,3 +190,43 @@ fail:
     return NULL;
 }
 
+
+int gm_params_parse(const gm_block_desc_t *b, const char *text, void *params,
+                    gm_err_t *err)
+{
+    gm_params_defaults(b, params);
+    for (const char *p = text; *p;) {
+        while (*p == ' ')
+            p++;
+        if (!*p)
+            break;
+        const char *eq = strchr(p, '=');
+        if (!eq)
+            return gm_errf(err, "%s parameters \"%s\": expected NAME=VALUE", b->name, text);
+        unsigned i;
+        for (i = 0; i < b->n_params; i++)
+            if (strlen(b->params[i].name) == (size_t)(eq - p) &&
+                !strncmp(b->params[i].name, p, (size_t)(eq - p)))
+                break;
+        if (i == b->n_params)
+            return gm_errf(err, "%s parameters \"%s\": unknown parameter '%.*s'", b->name,
+                           text, (int)(eq - p), p);
+        char *end;
+        unsigned long v = strtoul(eq + 1, &end, 10);
+        if (end == eq + 1 || v < b->params[i].min || v > b->params[i].max)
+            return gm_errf(err, "%s parameters \"%s\": %s out of range %u..%u", b->name,
+                           text, b->params[i].name, b->params[i].min, b->params[i].max);
+        *param_slot(b, params, i) = (uint32_t)v;
+        p = end;
+    }
+    return 0;
+}
+
+void gm_params_format(const gm_block_desc_t *b, const void *params, char *buf, size_t n)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    for (unsigned i = 0; i < b->n_params && used < n; i++)
+        used += (size_t)snprintf(buf + used, n - used, "%s%s=%u", i ? " " : "",
+                                 b->params[i].name, gm_param_get(b, params, i));
+}

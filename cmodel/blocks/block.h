@@ -91,6 +91,12 @@ int gm_params_load(const gm_block_desc_t *b, const char *file, void *params,
 /* A new, initialised instance (parameters from a point file, or defaults
  * when file is NULL; "auto" parameters resolved). free() it when done. */
 void *gm_block_new(const gm_block_desc_t *b, const char *file, gm_err_t *err);
+/* Parameters from "NAME=VALUE NAME=VALUE" (the form RTL models and port
+ * traces carry); names not given keep their defaults. */
+int gm_params_parse(const gm_block_desc_t *b, const char *text, void *params,
+                    gm_err_t *err);
+/* The resolved parameters of an instance as "NAME=VALUE ..." text. */
+void gm_params_format(const gm_block_desc_t *b, const void *params, char *buf, size_t n);
 uint32_t gm_param_get(const gm_block_desc_t *b, const void *params, unsigned i);
 
 /* Port values as uint64_t (narrow ports) or words (wide ports). */

@@ -9,7 +9,7 @@ for bin in "$GMEM" "$GMEM_COSIM"; do
     expect_out "usage: gmem"
   done
 done
-expect_rc 0 "$GMEM" list
+expect_rc 0 "$GMEM" list blocks
 expect_out "milg +5 in, 4 out, 2 params, 5 state regs; points: default zero_hold"
 expect_rc 0 "$GMEM_COSIM" cosim milg --stim list
 expect_out "golden"

@@ -1,7 +1,7 @@
 # Every block at every parameter point: a flipped RTL output bit is caught,
 # at the cycle it was injected, with exit status 1.
 . tests/lib.sh
-blocks=$("$GMEM" list | awk '/^  [a-z_]+ / { print $1 }')
+blocks=$("$GMEM" list blocks | awk '/^  [a-z_]+ / { print $1 }')
 [ -n "$blocks" ] || fail "no blocks listed"
 for b in $blocks; do
   for f in configs/blocks/$b/*.json; do

@@ -1,0 +1,22 @@
+# The costing flow on a block: a JSON report with every field, positive
+# area and critical path, one record per parameter point; and LIBERTY=
+# really changes the library (a copy with doubled cell areas doubles area).
+. tests/lib.sh
+export SYNTH_OUT=$TMP/out GMEM
+expect_rc 0 synth/run.sh milg
+j=$TMP/out/milg.json
+for k in block params cells flops area_um2 crit_path_ps liberty points; do
+  grep -q "\"$k\"" "$j" || fail "milg.json lacks $k"
+done
+area=$(sed -n 's/^  "area_um2": \([0-9.]*\),$/\1/p' "$j")
+crit=$(sed -n 's/^  "crit_path_ps": \([0-9.]*\),$/\1/p' "$j")
+awk -v a="$area" -v c="$crit" 'BEGIN { exit !(a > 0 && c > 0) }' || fail "area $area, crit $crit"
+[ "$(grep -c '"point":' "$j")" = 2 ] || fail "expected 2 points"
+awk '/area :/ { sub(/[0-9.]+/, $3 * 2) } { print }' synth/lib/gmem45.lib > "$TMP/double.lib"
+LIBERTY=$TMP/double.lib SYNTH_OUT=$TMP/out2 expect_rc 0 synth/run.sh milg
+area2=$(sed -n 's/^  "area_um2": \([0-9.]*\),$/\1/p' "$TMP/out2/milg.json")
+awk -v a="$area" -v b="$area2" 'BEGIN { exit !(b > 1.9 * a && b < 2.1 * a) }' \
+  || fail "doubled cell areas gave $area2 against $area"
+grep -q "double.lib" "$TMP/out2/milg.json" || fail "the report does not name LIBERTY"
+expect_rc 1 synth/run.sh nosuchblock
+exit 0
