@@ -60,7 +60,8 @@ $(BUILD)/san/gmem: $(CM_SAN) $(BUILD)/san/cmodel/main.o $(BUILD)/san/cmodel/cmd_
 
 # ---- RTL models: one Verilated model per (block, parameter point)
 VL_INC    := /usr/share/verilator/include
-VL_FLAGS  := --cc --trace -Wall -O3 --x-assign fast --x-initial fast --noassert
+VL_FLAGS  := --cc --trace -Wall -O3 --x-assign fast --x-initial fast --noassert \
+             --unroll-count 65536
 CXXFLAGS_VL := -std=gnu++17 -O2 -g -I$(VL_INC) -I$(VL_INC)/vltstd \
                -DVM_TRACE=1 -DVM_TRACE_VCD=1 -DVM_COVERAGE=0 -DVM_SC=0 \
                -faligned-new -Wno-unused-parameter
@@ -144,7 +145,7 @@ $(BUILD)/gmem-cosim: $(COSIM_OBJ) $(COSIM_LIBS) $(VLRT_OBJ)
 lint: $(foreach p,$(POINT_IDS),$(BUILD)/vl/$(p)/lint.ok)
 $(BUILD)/vl/%/lint.ok: $(BUILD)/vl/%/params.txt $(BUILD)/vl/%/ports.ok
 	@b=$$(echo $* | sed 's/__.*//'); \
-	 verilator --lint-only -Wall --top-module $$b \
+	 verilator --lint-only -Wall --unroll-count 65536 --top-module $$b \
 	   $$(sed 's/\([A-Z_0-9]*\)=/-G\1=/g' $<) rtl/$$b/*.v $(wildcard rtl/common/*.v) && \
 	 echo "lint $* ok" && touch $@
 

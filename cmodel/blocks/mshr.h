@@ -1,0 +1,37 @@
+/* mshr — the conventional MSHR (see mshr.ports). */
+#ifndef GM_MSHR_H
+#define GM_MSHR_H
+
+#define GM_BLOCK mshr
+#define GM_PORTS "mshr.ports"
+#include "block_types.h"
+#undef GM_BLOCK
+#undef GM_PORTS
+
+enum { MSHR_MAX_ENT = 256, MSHR_MAX_SLOT = 64, MSHR_PIPE = 3 };
+enum { MSHR_RF_NONE, MSHR_RF_ENTRY_FULL, MSHR_RF_MERGE_FULL };
+
+typedef struct mshr {
+    mshr_params_t p;
+    uint8_t ent_v[MSHR_MAX_ENT], ent_f[MSHR_MAX_ENT];
+    uint32_t ent_blk[MSHR_MAX_ENT];
+    uint8_t ent_cnt[MSHR_MAX_ENT], ent_rd[MSHR_MAX_ENT];
+    uint32_t slot_info[MSHR_MAX_ENT * MSHR_MAX_SLOT]; /* entry e, slot k: e*NSLOT+k */
+    uint8_t slot_wr[MSHR_MAX_ENT * MSHR_MAX_SLOT];
+    uint8_t rq[MSHR_MAX_ENT]; /* filled entries, oldest first */
+    uint8_t rq_head;
+    uint16_t rq_n;
+    uint8_t pipe_v[MSHR_PIPE];
+    uint32_t pipe_blk[MSHR_PIPE];
+    mshr_counters_t ctr;
+} mshr_t;
+
+int mshr_init(mshr_t *m, const mshr_params_t *p, gm_err_t *err);
+void mshr_reset(mshr_t *m);
+void mshr_eval(const mshr_t *m, const mshr_in_t *in, mshr_out_t *out);
+void mshr_tick(mshr_t *m, const mshr_in_t *in);
+void mshr_counters(const mshr_t *m, mshr_counters_t *c);
+/* The model's own bookkeeping; 0 if consistent, else -1 with a message. */
+int mshr_check(const mshr_t *m, gm_err_t *err);
+
+#endif
