@@ -121,6 +121,17 @@ static totals_t totals(const gm_workload_t *w)
                     unsigned guard = 0;
                     do {
                         k->ops->warp_next(k, ws, &in);
+                        /* every memory instruction has a lane and a legal size */
+                        if (in.op != GM_OP_EXIT) {
+                            assert_true(in.op == GM_OP_LOAD || in.op == GM_OP_STORE);
+                            assert_true(in.active != 0);
+                            assert_true(in.size == 1 || in.size == 2 || in.size == 4 ||
+                                        in.size == 8 || in.size == 16);
+                            for (unsigned l = 0; l < 32; l++)
+                                if (in.active >> l & 1) /* 32-bit, inside the heap */
+                                    assert_true(in.addr[l] >= WL_HEAP_BASE &&
+                                                in.addr[l] + in.size <= WL_HEAP_END);
+                        }
                         mix(&t.hash, in.op | (uint64_t)in.size << 8 |
                                          (uint64_t)in.bypass_hint << 16 |
                                          (uint64_t)in.gap << 24 | (uint64_t)in.active << 32);
@@ -657,10 +668,11 @@ static void test_bfs(void **state)
     gm_workload_t *w = make("bfs:nodes=200,degree=4,tb=64");
     /* nodes 1600 bytes at 0x10000000; edges follow */
     warp_run_t r = warp_start(w, 0, 0, 0, 0);
-    gm_inst_t in = warp_step(&r); /* mask[tid] for tid 0..31 */
+    gm_inst_t in = warp_step(&r); /* mask[tid] for tid 0..31; the edges end below it */
     assert_int_equal(in.op, GM_OP_LOAD);
     assert_int_equal(in.size, 1);
     assert_int_equal(in.active, UINT32_MAX);
+    const uint64_t mask_base = in.addr[0];
     in = warp_step(&r); /* mask[0] = false: lane 0 only */
     assert_int_equal(in.op, GM_OP_STORE);
     assert_int_equal(in.active, 1);
@@ -668,8 +680,16 @@ static void test_bfs(void **state)
     expect_inst(in, GM_OP_LOAD, 4, 1, 0x10000000); /* nodes[0].starting */
     in = warp_step(&r);
     expect_inst(in, GM_OP_LOAD, 4, 1, 0x10000004); /* nodes[0].no_of_edges */
-    in = warp_step(&r);
-    expect_inst(in, GM_OP_LOAD, 4, 1, 0x10000700); /* edges[0] */
+    /* node 0's edges in order: edges[k], visited[id], and for a fresh
+     * neighbour cost[0], cost[id], updating_mask[id] */
+    unsigned edges = 0;
+    for (in = warp_step(&r); in.op != GM_OP_EXIT; in = warp_step(&r))
+        if (in.size == 4 && in.op == GM_OP_LOAD && in.addr[0] >= 0x10000700 &&
+            in.addr[0] < mask_base) {
+            expect_inst(in, GM_OP_LOAD, 4, 1, 0x10000700 + 4 * edges);
+            edges++;
+        }
+    assert_true(edges >= 1 && edges <= 7); /* out-degree in 1..2*4-1 */
     warp_end(&r);
 
     unsigned kernels = gm_workload_kernels(w, 0);
@@ -720,6 +740,7 @@ static void test_hotspot(void **state)
     expect_inst(in, GM_OP_STORE, 4, 0x3ffc3ffc, 0x10004000);
     assert_int_equal(in.gap, 10);
     warp_end(&r);
+    assert_int_equal(warp_count(w, 0, 0, 0, 7), 2); /* ty 14, 15: halo only, no store */
     gm_workload_free(w);
 }
 
@@ -878,10 +899,112 @@ static void test_spmv(void **state)
     for (unsigned l = 0; l < 32; l++)
         assert_int_equal(in.addr[l] - data.addr[l], in.addr[0] - data.addr[0]);
     warp_end(&r);
-    /* 3 loads per diagonal, then perm and the store; at least nnz - 2 diagonals */
-    unsigned n = warp_count(w, 0, 0, 1, 1);
-    assert_true(n >= 3 * 2 + 2 && (n - 2) % 3 == 0);
+    /* 3 loads per diagonal, then perm and the store. Rows hold 4 +- 2
+     * entries; sorted by count, the first warp's rows all have 6, the
+     * last warp's 2. */
+    assert_int_equal(warp_count(w, 0, 0, 0, 0), 3 * 6 + 2);
+    assert_int_equal(warp_count(w, 0, 0, 3, 1), 3 * 2 + 2);
     gm_workload_free(w);
+}
+
+/* The n-th memory instruction of one warp, for kernels not covered above:
+ * op, mask and two lanes' addresses, all from the kernels' index
+ * expressions and the 256-byte-aligned array layout. */
+typedef struct probe {
+    const char *spec;
+    unsigned kernel;
+    uint32_t cta, warp;
+    unsigned n;
+    uint8_t op;
+    uint32_t active;
+    unsigned la;
+    uint64_t aa;
+    unsigned lb;
+    uint64_t ab;
+} probe_t;
+
+enum { L = GM_OP_LOAD, S = GM_OP_STORE };
+#define ALL UINT32_MAX
+
+static const probe_t probes[] = {
+    /* BICG n=64: A 0x10000000, r 0x10004000, s 0x10004100, p 0x10004200, q 0x10004300 */
+    {"bicg:n=64", 0, 0, 1, 0, S, ALL, 0, 0x10004180, 31, 0x100041fc}, /* s[j] = 0 */
+    {"bicg:n=64", 0, 0, 1, 1, L, ALL, 0, 0x10004000, 31, 0x10004000}, /* r[0] */
+    {"bicg:n=64", 0, 0, 1, 2, L, ALL, 0, 0x10000080, 31, 0x100000fc}, /* A[0][j] */
+    {"bicg:n=64", 1, 0, 1, 1, L, ALL, 0, 0x10002000, 1, 0x10002100},  /* A[i][0] */
+    {"bicg:n=64", 1, 0, 1, 2, L, ALL, 0, 0x10004200, 9, 0x10004200},  /* p[0] */
+    /* MVT n=64: a, x1 0x10004000, x2 0x10004100, y_1 0x10004200, y_2 0x10004300 */
+    {"mvt:n=64", 0, 0, 0, 0, L, ALL, 0, 0x10004000, 31, 0x1000407c}, /* x1[i] */
+    {"mvt:n=64", 0, 0, 0, 1, L, ALL, 0, 0x10000000, 2, 0x10000200},  /* a[i][0] */
+    {"mvt:n=64", 0, 0, 0, 2, L, ALL, 0, 0x10004200, 5, 0x10004200},  /* y_1[0] */
+    {"mvt:n=64", 1, 0, 0, 1, L, ALL, 0, 0x10000000, 31, 0x1000007c}, /* a[0][i] */
+    {"mvt:n=64", 1, 0, 0, 5, L, ALL, 0, 0x10004304, 7, 0x10004304},  /* y_2[1] */
+    /* GESUMMV n=64: A, B 0x10004000, tmp 0x10008000, x 0x10008100, y 0x10008200 */
+    {"gesummv:n=64", 0, 0, 0, 0, L, ALL, 1, 0x10000100, 31, 0x10001f00}, /* A[i][0] */
+    {"gesummv:n=64", 0, 0, 0, 2, L, ALL, 1, 0x10008004, 31, 0x1000807c}, /* tmp[i] */
+    {"gesummv:n=64", 0, 0, 0, 4, L, ALL, 1, 0x10004100, 31, 0x10005f00}, /* B[i][0] */
+    {"gesummv:n=64", 0, 0, 0, 5, L, ALL, 1, 0x10008100, 31, 0x10008100}, /* x[0] again */
+    {"gesummv:n=64", 0, 0, 0, 7, S, ALL, 1, 0x10008204, 31, 0x1000827c}, /* y[i] */
+    {"gesummv:n=64", 0, 0, 0, 8, L, ALL, 0, 0x10000004, 1, 0x10000104}, /* A[i][1] */
+    /* SYRK n=64: a 0x10000000, c 0x10004000; CTA 0 warp 0 is row i = 0 */
+    {"syrk:n=64", 0, 0, 0, 2, L, ALL, 0, 0x10000000, 31, 0x10000000}, /* a[0][0] */
+    {"syrk:n=64", 0, 0, 0, 3, L, ALL, 0, 0x10000000, 31, 0x10001f00}, /* a[j][0] */
+    {"syrk:n=64", 0, 0, 0, 6, L, ALL, 0, 0x10000004, 31, 0x10001f04}, /* a[j][1] */
+    /* SYR2K n=64: a, b 0x10004000, c 0x10008000; a[i][k] b[j][k] b[i][k] a[j][k] */
+    {"syr2k:n=64", 0, 0, 1, 2, L, ALL, 0, 0x10000100, 31, 0x10000100},
+    {"syr2k:n=64", 0, 0, 1, 3, L, ALL, 0, 0x10004000, 31, 0x10005f00},
+    {"syr2k:n=64", 0, 0, 1, 4, L, ALL, 0, 0x10004100, 31, 0x10004100},
+    {"syr2k:n=64", 0, 0, 1, 5, L, ALL, 0, 0x10000000, 31, 0x10001f00},
+    {"syr2k:n=64", 0, 0, 1, 6, S, ALL, 0, 0x10008100, 31, 0x1000817c},
+    /* 2MM n=64: tmp, A, B, C, D 16 KiB apart */
+    {"2mm:n=64", 0, 0, 0, 1, L, ALL, 0, 0x10004000, 31, 0x10004000}, /* A[0][0] */
+    {"2mm:n=64", 0, 0, 0, 2, L, ALL, 0, 0x10008000, 31, 0x1000807c}, /* B[0][j] */
+    {"2mm:n=64", 1, 0, 0, 0, L, ALL, 0, 0x10010000, 31, 0x1001007c}, /* D[0][j] */
+    {"2mm:n=64", 1, 0, 0, 2, L, ALL, 0, 0x10000000, 31, 0x10000000}, /* tmp[0][0] */
+    {"2mm:n=64", 1, 0, 0, 3, L, ALL, 0, 0x1000c000, 31, 0x1000c07c}, /* C[0][j] */
+    /* 3MM n=64: A..G 16 KiB apart; kernel3 G = E F */
+    {"3mm:n=64", 2, 0, 0, 0, S, ALL, 0, 0x10018000, 31, 0x1001807c},
+    {"3mm:n=64", 2, 0, 0, 1, L, ALL, 0, 0x10010000, 31, 0x10010000},
+    {"3mm:n=64", 2, 0, 0, 2, L, ALL, 0, 0x10014000, 31, 0x1001407c},
+    /* FDTD-2D n=64: ex 0x10000100, ey 0x10004100, hz 0x10008100 */
+    {"fdtd2d:n=64,tmax=2", 1, 0, 0, 0, L, 0xfffffffe, 1, 0x10000104, 31, 0x1000017c},
+    {"fdtd2d:n=64,tmax=2", 1, 0, 0, 2, L, 0xfffffffe, 1, 0x10008100, 31, 0x10008178},
+    {"fdtd2d:n=64,tmax=2", 2, 0, 0, 1, L, ALL, 0, 0x10000104, 31, 0x10000180},
+    {"fdtd2d:n=64,tmax=2", 2, 0, 0, 3, L, ALL, 0, 0x10004200, 31, 0x1000427c},
+    {"fdtd2d:n=64,tmax=2", 2, 1, 0, 5, S, 0x7fffffff, 0, 0x10008180, 30, 0x100081f8},
+    /* COVAR m=40, n=36, tb=32: data 0x10000000, symmat 0x10001700, mean 0x10003000 */
+    {"covar:m=40,n=36,tb=32", 0, 0, 0, 0, S, ALL, 0, 0x10003000, 31, 0x1000307c},
+    {"covar:m=40,n=36,tb=32", 0, 0, 0, 1, L, ALL, 0, 0x10000000, 31, 0x1000007c},
+    {"covar:m=40,n=36,tb=32", 1, 0, 1, 1, L, ALL, 0, 0x100000a0, 31, 0x1000011c},
+    {"covar:m=40,n=36,tb=32", 2, 1, 0, 0, S, 0xff, 0, 0x10002b80, 7, 0x10002ffc},
+    /* GRAMSCHM n=32: A, R 0x10001000, Q 0x10002000; kernel2 for k = 5 */
+    {"gramschm:n=32,tb=32", 16, 0, 0, 0, L, ALL, 0, 0x10000014, 1, 0x10000094},
+    {"gramschm:n=32,tb=32", 16, 0, 0, 1, L, ALL, 0, 0x10001294, 31, 0x10001294},
+    {"gramschm:n=32,tb=32", 16, 0, 0, 2, S, ALL, 0, 0x10002014, 31, 0x10002f94},
+    /* K-means with tex=0: feature_d 0x10008800, membership 0x10011000 */
+    {"kmeans:points=256,tex=0", 1, 0, 1, 0, L, ALL, 0, 0x10008880, 31, 0x100088fc},
+    {"kmeans:points=256,tex=0", 1, 0, 1, 1, L, ALL, 0, 0x10008c80, 31, 0x10008cfc},
+    {"kmeans:points=256,tex=0", 1, 0, 1, 170, S, ALL, 0, 0x10011080, 31, 0x100110fc},
+    {NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}};
+
+static void test_probes(void **state)
+{
+    (void)state;
+    for (const probe_t *p = probes; p->spec; p++) {
+        gm_workload_t *w = make(p->spec);
+        warp_run_t r = warp_start(w, 0, p->kernel, p->cta, p->warp);
+        gm_inst_t in;
+        for (unsigned i = 0; i <= p->n; i++)
+            in = warp_step(&r);
+        warp_end(&r);
+        if (in.op != p->op || in.active != p->active || in.addr[p->la] != p->aa ||
+            in.addr[p->lb] != p->ab)
+            fail_msg("%s kernel %u cta %u warp %u inst %u: op %u mask %08x lane %u 0x%llx "
+                     "lane %u 0x%llx", p->spec, p->kernel, p->cta, p->warp, p->n, in.op,
+                     in.active, p->la, (unsigned long long)in.addr[p->la], p->lb,
+                     (unsigned long long)in.addr[p->lb]);
+        gm_workload_free(w);
+    }
 }
 
 /* ---- access-pattern properties of the synthetic kernels */
@@ -932,13 +1055,13 @@ static void test_patterns(void **state)
     gm_workload_free(w);
 
     /* stride: full-line accesses, stride bytes apart, wrapped over span */
-    w = make("stride:stride=4096,iters=8,span=16384,ctas=2");
-    r = warp_start(w, 0, 0, 1, 0); /* global warp 8 */
+    w = make("stride:stride=4096,iters=8,span=65536,ctas=2");
+    r = warp_start(w, 0, 0, 1, 3); /* global warp 11: accesses 88..95 */
     for (unsigned k = 0; k < 8; k++) {
         in = warp_step(&r);
         assert_int_equal(distinct_lines(&in), 1);
         expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX,
-                    0x10000000 + ((8 * 8 + k) * 4096) % 16384);
+                    0x10000000 + ((11 * 8 + k) * 4096) % 65536);
         assert_int_equal(in.addr[31], in.addr[0] + 124);
     }
     assert_int_equal(warp_step(&r).op, GM_OP_EXIT);
@@ -985,7 +1108,7 @@ int main(void)
         cmocka_unit_test(test_pathfinder),   cmocka_unit_test(test_nw),
         cmocka_unit_test(test_srad),         cmocka_unit_test(test_kmeans),
         cmocka_unit_test(test_backprop),     cmocka_unit_test(test_spmv),
-        cmocka_unit_test(test_patterns),
+        cmocka_unit_test(test_probes),       cmocka_unit_test(test_patterns),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
