@@ -72,7 +72,11 @@ int wl_buf_varint(wl_buf_t *b, uint64_t v)
     return wl_buf_put(b, tmp, n);
 }
 
-static uint64_t zigzag(int64_t v) { return ((uint64_t)v << 1) ^ (uint64_t)(v >> 63); }
+static uint64_t zigzag(int64_t v)
+{
+    uint64_t u = (uint64_t)v;
+    return (u << 1) ^ (0 - (u >> 63));
+}
 static int64_t unzigzag(uint64_t v) { return (int64_t)(v >> 1) ^ -(int64_t)(v & 1); }
 
 /* Unchecked: for streams wl_trace_check accepted. */

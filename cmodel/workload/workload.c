@@ -18,13 +18,16 @@
 #include "workload/wl.h"
 
 const wl_def_t *const wl_defs[] = {
-    &wl_atax,    &wl_bicg,   &wl_mvt,    &wl_gesummv, &wl_gemm,
-    &wl_syrk,    &wl_syr2k,  &wl_2mm,    &wl_3mm,     &wl_2dconv,
-    &wl_3dconv,  &wl_fdtd2d, &wl_corr,   &wl_covar,   &wl_gramschm,
-    &wl_bfs,     &wl_hotspot, &wl_srad,  &wl_kmeans,  &wl_backprop,
-    &wl_pathfinder, &wl_nw,  &wl_spmv,   &wl_stream,  &wl_stride,
-    &wl_gather,  &wl_tiled,  &wl_rowscan, &wl_trace,  &wl_traceg,
-    NULL};
+    /* PolyBench/GPU */
+    &wl_atax, &wl_bicg, &wl_mvt, &wl_gesummv, &wl_gemm, &wl_syrk, &wl_syr2k, &wl_2mm,
+    &wl_3mm, &wl_2dconv, &wl_3dconv, &wl_fdtd2d, &wl_corr, &wl_covar, &wl_gramschm,
+    /* Rodinia, Parboil */
+    &wl_bfs, &wl_hotspot, &wl_srad, &wl_kmeans, &wl_backprop, &wl_pathfinder, &wl_nw,
+    &wl_spmv,
+    /* synthetic patterns */
+    &wl_stream, &wl_stride, &wl_gather, &wl_tiled, &wl_rowscan,
+    /* traces */
+    &wl_trace, &wl_traceg, NULL};
 
 const gm_workload_info_t gm_workload_list[] = {
     {"atax", "polybench", "A^T(Ax): atax_kernel1 (row per thread) then atax_kernel2 (column per thread) [ax]",
