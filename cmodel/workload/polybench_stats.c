@@ -31,8 +31,9 @@ static const aff_ref_t mean_refs[] = {
 static const aff_seg_t mean_segs[] = {{0, 1, 0}, {1, 2, 1}, {3, 1, 0}};
 static const aff_prog_t mean_prog = {mean_refs, mean_segs, 3, 1};
 
-/* std[j] = 0; std[j] += (data[i][j] - mean[j])^2; std[j] = sqrt(std[j]/N),
- * 1 if tiny (assumed not) */
+/* std[j] = 0; std[j] += (data[i][j] - mean[j])^2; std[j] = sqrt(std[j]/N).
+ * The final std[j] <= EPS -> 1 store depends on the data; it is taken as
+ * not taken (stores to the same element merge into one). */
 static const aff_ref_t std_refs[] = {
     {ST, ST_STD, AP_ALL, {Z, Z, X}, {0, 0, 0}, 6},
     {LD, ST_DATA, AP_ALL, {Z, K, X}, {0, 0, 0}, 2},

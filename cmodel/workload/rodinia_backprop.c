@@ -26,15 +26,16 @@ typedef struct bp_args {
     uint64_t input, weights, partial, delta, prev_weights;
 } bp_args_t;
 
-/* Which array and which index each memory instruction uses. */
-enum { IX_IN, IX_W, IX_PART, IX_DX, IX_W0 };
+/* One memory instruction: which array, which index expression, and which
+ * lanes execute it. */
+enum { A_IN, A_W, A_PART, A_DELTA, A_OLDW };  /* input/ly, w, partial sums, delta, oldw */
+enum { IX_IN, IX_W, IX_PART, IX_DX, IX_W0 }; /* see bp_index */
 typedef struct bp_step {
-    uint8_t op, array, index, first_row_only; /* array: 0 input, 1 w, 2 partial, 3 delta, 4 oldw */
-    uint8_t tx0_only;                         /* only lanes with tx == 0 */
+    uint8_t op, array, index;
+    uint8_t first_row_only; /* only ty == 0 of CTA by == 0 */
+    uint8_t tx0_only;       /* only lanes with tx == 0 */
     uint16_t gap;
 } bp_step_t;
-
-enum { A_IN, A_W, A_PART, A_DELTA, A_OLDW };
 
 static const bp_step_t forward_steps[] = {
     {GM_OP_LOAD, A_IN, IX_IN, 0, 1, 10},     /* input_node[ty] = input_cuda[index_in] */
