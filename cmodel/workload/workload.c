@@ -1,0 +1,533 @@
+/* Workload specs, the built-in registry and the workload object.
+ *
+ * Grammar (no spaces):
+ *   spec   := single | "pair:" single "+" single
+ *                    | "triple:" single "+" single "+" single
+ *   single := name [":" key "=" value ("," key "=" value)*]
+ *   name   := a built-in name, or a seed-000 Table 6 short name
+ *             (hs pf bp sv 3m ks ax)
+ *   value  := decimal or 0x-hex integer with an optional K, M or G suffix
+ *             (x 2^10, 2^20, 2^30), or a path for file= / dir=
+ * '+' separates the members of a pair or triple, so a path used inside one
+ * cannot contain '+'; no path can contain ','. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "workload/wl.h"
+
+const wl_def_t *const wl_defs[] = {
+    /* PolyBench/GPU */
+    &wl_atax, &wl_bicg, &wl_mvt, &wl_gesummv, &wl_gemm, &wl_syrk, &wl_syr2k, &wl_2mm,
+    &wl_3mm, &wl_2dconv, &wl_3dconv, &wl_fdtd2d, &wl_corr, &wl_covar, &wl_gramschm,
+    /* Rodinia, Parboil */
+    &wl_bfs, &wl_hotspot, &wl_srad, &wl_kmeans, &wl_backprop, &wl_pathfinder, &wl_nw,
+    &wl_spmv,
+    /* synthetic patterns */
+    &wl_stream, &wl_stride, &wl_gather, &wl_tiled, &wl_rowscan,
+    /* traces */
+    &wl_trace, &wl_traceg, NULL};
+
+const gm_workload_info_t gm_workload_list[] = {
+    {"atax", "polybench", "A^T(Ax): atax_kernel1 (row per thread) then atax_kernel2 (column per thread) [ax]",
+     "n=2048 (matrix size, 32..16384), tb=256 (threads per CTA, 32..1024)"},
+    {"bicg", "polybench", "BiCG subkernel: s = r^T A (column per thread) then q = A p (row per thread)",
+     "n=2048 (matrix size, 32..16384), tb=256 (threads per CTA, 32..1024)"},
+    {"mvt", "polybench", "x1 += A y1 (row per thread) then x2 += A^T y2 (column per thread)",
+     "n=2048 (matrix size, 32..16384), tb=256 (threads per CTA, 32..1024)"},
+    {"gesummv", "polybench", "y = alpha A x + beta B x, one row per thread",
+     "n=2048 (matrix size, 32..16384), tb=256 (threads per CTA, 32..1024)"},
+    {"gemm", "polybench", "C = alpha A B + beta C, one C element per thread",
+     "n=256 (matrix size, 32..4096), tbx=32 (CTA width, 1..1024), tby=8 (CTA height, 1..1024)"},
+    {"syrk", "polybench", "C = alpha A A^T + beta C, one C element per thread",
+     "n=256 (matrix size, 32..4096), tbx=32 (CTA width, 1..1024), tby=8 (CTA height, 1..1024)"},
+    {"syr2k", "polybench", "C = alpha A B^T + alpha B A^T + beta C, one C element per thread",
+     "n=256 (matrix size, 32..4096), tbx=32 (CTA width, 1..1024), tby=8 (CTA height, 1..1024)"},
+    {"2mm", "polybench", "tmp = A B then D = beta D + tmp C (two kernels)",
+     "n=256 (matrix size, 32..4096), tbx=32 (CTA width, 1..1024), tby=8 (CTA height, 1..1024)"},
+    {"3mm", "polybench", "E = A B, F = C D, G = E F (three kernels) [3m]",
+     "n=256 (matrix size, 32..4096), tbx=32 (CTA width, 1..1024), tby=8 (CTA height, 1..1024)"},
+    {"2dconv", "polybench", "3x3 convolution of an n x n image, one output per thread",
+     "n=1024 (image size, 32..16384), tbx=32 (CTA width, 1..1024), tby=8 (CTA height, 1..1024)"},
+    {"3dconv", "polybench", "3D stencil of an n^3 volume, one kernel per plane (n-2 launches)",
+     "n=128 (volume size, 32..1024), tbx=32 (CTA width, 1..1024), tby=8 (CTA height, 1..1024)"},
+    {"fdtd2d", "polybench", "2D FDTD: per time step the ey, ex and hz update kernels",
+     "n=1024 (grid size, 32..16384), tmax=4 (time steps, 1..1000), tbx=32 (CTA width, 1..1024), tby=8 (CTA height, 1..1024)"},
+    {"corr", "polybench", "correlation: mean, std, reduce, then the m x m correlation kernel",
+     "m=256 (columns, 32..4096), n=256 (rows, 32..4096), tb=256 (threads per CTA of the 1-D kernels, 32..1024)"},
+    {"covar", "polybench", "covariance: mean, reduce, then the m x m covariance kernel",
+     "m=256 (columns, 32..4096), n=256 (rows, 32..4096), tb=256 (threads per CTA of the 1-D kernels, 32..1024)"},
+    {"gramschm", "polybench", "Gram-Schmidt QR: per column k the norm, the q column and the update kernels",
+     "n=256 (matrix size, 32..4096), tb=256 (threads per CTA, 32..1024)"},
+    {"bfs", "rodinia", "breadth-first search on a random graph (CSR), Kernel/Kernel2 per level",
+     "nodes=65536 (graph nodes, 32..4194304), degree=8 (mean out-degree, 1..64), tb=512 (threads per CTA, 32..1024)"},
+    {"hotspot", "rodinia", "thermal stencil on 16x16 tiles with a pyramid of ph steps per launch [hs]",
+     "n=512 (grid size, 16..16384), ph=2 (pyramid height, 1..7), steps=8 (simulated time steps, 1..10000)"},
+    {"srad", "rodinia", "speckle-reducing anisotropic diffusion (srad_v2): srad_cuda_1 and srad_cuda_2 per iteration",
+     "n=512 (image size, multiple of 16, 16..16384), iters=2 (iterations, 1..1000)"},
+    {"kmeans", "rodinia", "k-means: invert_mapping (row-per-thread transpose) then kmeansPoint [ks]",
+     "points=32768 (points, 32..4194304), features=34 (features per point, 1..256), clusters=5 (centres, 1..64), iters=1 (kmeansPoint launches, 1..100), tex=1 (1 = features via the texture cache, 0 = global loads, 0..1)"},
+    {"backprop", "rodinia", "back-propagation: layerforward and adjust_weights on 16x16 CTAs [bp]",
+     "in=65536 (input nodes, multiple of 16, 16..4194304)"},
+    {"pathfinder", "rodinia", "dynamic programming over a cols x rows wall, pyramid of ph rows per launch [pf]",
+     "cols=100000 (columns, 256..16777216), rows=100 (rows, 2..100000), ph=20 (pyramid height, 1..64)"},
+    {"nw", "rodinia", "Needleman-Wunsch: 16x16 blocks along anti-diagonals, one 16-thread CTA per block",
+     "n=1024 (sequence length, multiple of 16, 16..16384)"},
+    {"spmv", "parboil", "sparse matrix-vector product, JDS format, one row per thread [sv]",
+     "rows=32768 (matrix rows, 32..4194304), nnz=16 (mean non-zeros per row, 1..256), band=512 (diagonal offsets within +-band, 1..4194304), tb=128 (threads per CTA, 32..1024)"},
+    {"stream", "synthetic", "coalesced streaming: thread g reads a[g + k*T] (and writes b[...])",
+     "n=1048576 (elements, 32..268435456), tb=256 (threads per CTA, 32..1024), ctas=0 (CTAs, 0 = one element per thread, 0..1048576), store=1 (also write b, 0..1), gap=4 (compute per memory instruction, 0..1000)"},
+    {"stride", "synthetic", "camping: each warp access is one 128 B line, successive accesses stride bytes apart",
+     "stride=4096 (bytes between successive accesses, multiple of 128, 128..16777216), iters=256 (accesses per warp, 1..65536), span=16777216 (bytes the addresses wrap over, multiple of 128, 4096..1073741824), tb=256 (threads per CTA, 32..1024), ctas=120 (CTAs, 1..65536), gap=2 (compute per memory instruction, 0..1000)"},
+    {"gather", "synthetic", "random gather: an index load then a load at a random element",
+     "n=4194304 (table elements, 32..268435456), iters=16 (gathers per thread, 1..65536), tb=256 (threads per CTA, 32..1024), ctas=120 (CTAs, 1..65536), gap=2 (compute per memory instruction, 0..1000)"},
+    {"tiled", "synthetic", "tiled reuse: each CTA sweeps its own tile reps times, coalesced",
+     "tile=16384 (bytes per CTA, multiple of 128, 128..16777216), reps=16 (sweeps, 1..65536), shared=0 (1 = all CTAs sweep one tile, 0..1), tb=256 (threads per CTA, 32..1024), ctas=120 (CTAs, 1..65536), gap=2 (compute per memory instruction, 0..1000)"},
+    {"rowscan", "synthetic", "row-per-thread strided scan (seed-000 7.4 item 1): thread g loads row g, 4 B steps",
+     "rows=16384 (rows, one per thread, 32..4194304), row=4096 (bytes per row, multiple of 4, 4..16777216), cols=64 (elements scanned per row, 1..65536), tb=256 (threads per CTA, 32..1024), gap=2 (compute per memory instruction, 0..1000)"},
+    {"trace", "trace", "replay a gmem trace written by gm_trace_write",
+     "file=PATH (a trace written by gm_trace_write, required)"},
+    {"traceg", "trace", "import an Accel-Sim trace directory (kernelslist.g, kernel-N.traceg)",
+     "dir=PATH (an Accel-Sim trace directory, required)"},
+    {"pair", "pair", "two workloads run concurrently, e.g. pair:bp+sv or pair:atax:n=512+bfs",
+     "A+B: two specs or Table-6 short names (hs pf bp sv 3m ks ax)"},
+    {"triple", "pair", "three workloads run concurrently, e.g. triple:pf+bp+ks",
+     "A+B+C: three specs or Table-6 short names"},
+    {NULL, NULL, NULL, NULL}};
+
+struct wl_stream {
+    gm_kernel_t *k;
+    unsigned n, cap;
+};
+
+struct gm_workload {
+    char *spec;
+    unsigned nstreams;
+    struct wl_stream s[WL_MAX_STREAMS];
+    void **owned;
+    size_t nowned, capowned;
+    uint64_t heap; /* next free device address */
+};
+
+/* ---- builder */
+
+int wl_fail(wl_builder_t *b, const char *key, const char *fmt, ...)
+{
+    if (b->failed)
+        return -1;
+    char msg[768];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (key)
+        gm_errf(b->err, "%s: %s: %s", b->spec, key, msg);
+    else
+        gm_errf(b->err, "%s: %s", b->spec, msg);
+    b->failed = 1;
+    return -1;
+}
+
+uint64_t wl_array(wl_builder_t *b, uint64_t bytes)
+{
+    uint64_t base = (b->w->heap + WL_ALIGN - 1) & ~(uint64_t)(WL_ALIGN - 1);
+    if (bytes > WL_HEAP_END || base + bytes > WL_HEAP_END) {
+        wl_fail(b, NULL, "the arrays need more than the 32-bit address space "
+                         "(an array of %llu bytes does not fit above 0x%llx)",
+                (unsigned long long)bytes, (unsigned long long)base);
+        return WL_HEAP_BASE;
+    }
+    b->w->heap = base + bytes;
+    return base;
+}
+
+void *wl_host(wl_builder_t *b, size_t bytes)
+{
+    gm_workload_t *w = b->w;
+    if (w->nowned == w->capowned) {
+        size_t cap = w->capowned ? 2 * w->capowned : 16;
+        void **p = realloc(w->owned, cap * sizeof *p);
+        if (!p)
+            goto oom;
+        w->owned = p;
+        w->capowned = cap;
+    }
+    void *p = calloc(1, bytes ? bytes : 1);
+    if (!p)
+        goto oom;
+    w->owned[w->nowned++] = p;
+    return p;
+oom:
+    wl_fail(b, NULL, "out of memory (%zu bytes)", bytes);
+    return NULL;
+}
+
+void wl_launch(wl_builder_t *b, const wl_launch_t *l)
+{
+    struct wl_stream *s = &b->w->s[b->stream];
+    if (b->failed)
+        return;
+    if (s->n == s->cap) {
+        unsigned cap = s->cap ? 2 * s->cap : 8;
+        gm_kernel_t *k = realloc(s->k, cap * sizeof *k);
+        if (!k) {
+            wl_fail(b, NULL, "out of memory");
+            return;
+        }
+        s->k = k;
+        s->cap = cap;
+    }
+    gm_kernel_t *k = &s->k[s->n++];
+    memset(k, 0, sizeof *k);
+    snprintf(k->name, sizeof k->name, "%s", l->name);
+    for (unsigned d = 0; d < 3; d++) {
+        k->grid[d] = l->grid[d] ? l->grid[d] : 1;
+        k->block[d] = l->block[d] ? l->block[d] : 1;
+    }
+    k->regs_per_thread = l->regs;
+    k->smem_per_cta = l->smem;
+    k->ops = l->ops;
+    k->args = l->args;
+}
+
+void wl_rng(const wl_builder_t *b, gm_rng_t *r, uint64_t salt)
+{
+    gm_rng_seed(r, b->seed ^ (salt * 0xd1342543de82ef95ull));
+}
+
+void wl_warp_init(wl_warp_t *w, const gm_kernel_t *k, uint32_t cta, uint32_t warp)
+{
+    uint32_t threads = k->block[0] * k->block[1] * k->block[2];
+    w->bx = cta % k->grid[0];
+    w->by = cta / k->grid[0] % k->grid[1];
+    w->live = 0;
+    for (unsigned l = 0; l < GM_WARP_SIZE; l++) {
+        uint32_t t = warp * GM_WARP_SIZE + l;
+        w->tx[l] = (uint16_t)(t % k->block[0]);
+        w->ty[l] = (uint16_t)(t / k->block[0] % k->block[1]);
+        if (t < threads)
+            w->live |= 1u << l;
+    }
+}
+
+/* ---- parsing */
+
+static const wl_def_t *find_def(const char *name, size_t len)
+{
+    for (unsigned i = 0; wl_defs[i]; i++) {
+        const wl_def_t *d = wl_defs[i];
+        if (strlen(d->name) == len && !memcmp(d->name, name, len))
+            return d;
+        if (d->alias && strlen(d->alias) == len && !memcmp(d->alias, name, len))
+            return d;
+    }
+    return NULL;
+}
+
+static int unknown_name(const char *name, size_t len, gm_err_t *err)
+{
+    char known[600] = "", aliases[128] = "";
+    size_t n = 0, m = 0;
+    for (unsigned i = 0; wl_defs[i]; i++) {
+        n += (size_t)snprintf(known + n, sizeof known - n, "%s%s", i ? ", " : "",
+                              wl_defs[i]->name);
+        if (wl_defs[i]->alias)
+            m += (size_t)snprintf(aliases + m, sizeof aliases - m, "%s%s",
+                                  m ? ", " : "", wl_defs[i]->alias);
+    }
+    return gm_errf(err, "unknown workload '%.*s' (known: %s, pair, triple; "
+                        "Table-6 short names: %s)",
+                   (int)len, name, known, aliases);
+}
+
+static void range_text(const wl_param_t *p, char *out, size_t n)
+{
+    if (p->mult > 1)
+        snprintf(out, n, "a multiple of %llu in %llu..%llu",
+                 (unsigned long long)p->mult, (unsigned long long)p->lo,
+                 (unsigned long long)p->hi);
+    else
+        snprintf(out, n, "an integer in %llu..%llu", (unsigned long long)p->lo,
+                 (unsigned long long)p->hi);
+}
+
+/* Decimal or 0x-hex with an optional K/M/G suffix; 0 on success. */
+static int parse_u64(const char *s, size_t len, uint64_t *out)
+{
+    uint64_t v = 0, base = 10, scale = 1;
+    size_t i = 0;
+    if (len > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+        base = 16;
+        i = 2;
+    }
+    if (len && (s[len - 1] == 'K' || s[len - 1] == 'k'))
+        scale = 1ull << 10;
+    else if (len && (s[len - 1] == 'M' || s[len - 1] == 'm'))
+        scale = 1ull << 20;
+    else if (len && (s[len - 1] == 'G' || s[len - 1] == 'g'))
+        scale = 1ull << 30;
+    if (scale > 1)
+        len--;
+    if (i >= len)
+        return -1;
+    for (; i < len; i++) {
+        unsigned d;
+        char c = s[i];
+        if (c >= '0' && c <= '9')
+            d = (unsigned)(c - '0');
+        else if (base == 16 && c >= 'a' && c <= 'f')
+            d = (unsigned)(c - 'a' + 10);
+        else if (base == 16 && c >= 'A' && c <= 'F')
+            d = (unsigned)(c - 'A' + 10);
+        else
+            return -1;
+        if (v > (UINT64_MAX - d) / base)
+            return -1;
+        v = v * base + d;
+    }
+    if (v > UINT64_MAX / scale)
+        return -1;
+    *out = v * scale;
+    return 0;
+}
+
+/* Parse "name[:k=v,...]" into its def and values; `canon` gets the canonical
+ * text (every parameter spelled out). */
+static int parse_single(const char *spec, const wl_def_t **def_out, wl_vals_t *vals,
+                        char **path_store, char *canon, size_t ncanon, gm_err_t *err)
+{
+    const char *colon = strchr(spec, ':');
+    size_t nlen = colon ? (size_t)(colon - spec) : strlen(spec);
+    if (nlen == 0)
+        return gm_errf(err, "%s: missing workload name", spec);
+    if ((nlen == 4 && !memcmp(spec, "pair", 4)) ||
+        (nlen == 6 && !memcmp(spec, "triple", 6)))
+        return gm_errf(err, "%s: a pair or triple cannot be nested", spec);
+    const wl_def_t *d = find_def(spec, nlen);
+    if (!d)
+        return unknown_name(spec, nlen, err);
+
+    unsigned np = 0;
+    while (d->params[np].key)
+        np++;
+    int given[WL_MAX_PARAMS] = {0};
+    for (unsigned i = 0; i < np; i++) {
+        vals->v[i] = d->params[i].def;
+        vals->s[i] = NULL;
+    }
+
+    const char *p = colon ? colon + 1 : NULL;
+    if (colon && !*p)
+        return gm_errf(err, "%s: expected key=value after ':'", spec);
+    while (p && *p) {
+        const char *end = strchr(p, ',');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        const char *eq = memchr(p, '=', len);
+        if (!eq || eq == p)
+            return gm_errf(err, "%s: '%.*s': expected key=value", spec, (int)len, p);
+        size_t klen = (size_t)(eq - p);
+        const char *val = eq + 1;
+        size_t vlen = len - klen - 1;
+        unsigned i = 0;
+        while (i < np && !(strlen(d->params[i].key) == klen &&
+                           !memcmp(d->params[i].key, p, klen)))
+            i++;
+        if (i == np) {
+            char keys[256] = "";
+            size_t n = 0;
+            for (unsigned j = 0; j < np; j++)
+                n += (size_t)snprintf(keys + n, sizeof keys - n, "%s%s", j ? ", " : "",
+                                      d->params[j].key);
+            return gm_errf(err, "%s: unknown parameter '%.*s' (expected: %s)", spec,
+                           (int)klen, p, keys);
+        }
+        const wl_param_t *pp = &d->params[i];
+        if (given[i])
+            return gm_errf(err, "%s: %s: given twice", spec, pp->key);
+        given[i] = 1;
+        if (pp->is_path) {
+            if (vlen == 0)
+                return gm_errf(err, "%s: %s: expected a path", spec, pp->key);
+            char *s = malloc(vlen + 1);
+            if (!s)
+                return gm_errf(err, "%s: out of memory", spec);
+            memcpy(s, val, vlen);
+            s[vlen] = 0;
+            path_store[i] = s;
+            vals->s[i] = s;
+        } else {
+            char want[128];
+            uint64_t v;
+            range_text(pp, want, sizeof want);
+            if (parse_u64(val, vlen, &v))
+                return gm_errf(err, "%s: %s: expected %s", spec, pp->key, want);
+            if (v < pp->lo || v > pp->hi || (pp->mult > 1 && v % pp->mult))
+                return gm_errf(err, "%s: %s: %llu is out of range, expected %s", spec,
+                               pp->key, (unsigned long long)v, want);
+            vals->v[i] = v;
+        }
+        p = end ? end + 1 : NULL;
+        if (end && !*p)
+            return gm_errf(err, "%s: expected key=value after ','", spec);
+    }
+    for (unsigned i = 0; i < np; i++)
+        if (d->params[i].is_path && !given[i])
+            return gm_errf(err, "%s: %s: required (a path)", spec, d->params[i].key);
+
+    size_t n = (size_t)snprintf(canon, ncanon, "%s", d->name);
+    for (unsigned i = 0; i < np && n < ncanon; i++) {
+        if (d->params[i].is_path)
+            n += (size_t)snprintf(canon + n, ncanon - n, "%c%s=%s", i ? ',' : ':',
+                                  d->params[i].key, vals->s[i]);
+        else
+            n += (size_t)snprintf(canon + n, ncanon - n, "%c%s=%llu", i ? ',' : ':',
+                                  d->params[i].key, (unsigned long long)vals->v[i]);
+    }
+    *def_out = d;
+    return 0;
+}
+
+/* Build one component into `stream` (a trace alone may fill up to
+ * max_streams); *streams gets the number it used. */
+static int build_stream(gm_workload_t *w, unsigned stream, unsigned max_streams,
+                        const char *spec, uint64_t seed, char *canon, size_t ncanon,
+                        unsigned *streams, gm_err_t *err)
+{
+    const wl_def_t *d = NULL;
+    wl_vals_t vals;
+    char *paths[WL_MAX_PARAMS] = {0};
+    int rc = parse_single(spec, &d, &vals, paths, canon, ncanon, err);
+    if (rc == 0) {
+        wl_builder_t b = {.w = w,
+                          .stream = stream,
+                          .max_streams = max_streams,
+                          .streams = 1,
+                          .seed = seed + stream * 0x9e3779b97f4a7c15ull,
+                          .spec = spec,
+                          .err = err};
+        rc = d->build(&b, &vals);
+        if (rc == 0 && b.failed)
+            rc = -1;
+        for (unsigned s = stream; rc == 0 && s < stream + b.streams; s++)
+            if (w->s[s].n == 0)
+                rc = gm_errf(err, "%s: no kernels", spec);
+        *streams = b.streams;
+    }
+    for (unsigned i = 0; i < WL_MAX_PARAMS; i++)
+        free(paths[i]);
+    return rc;
+}
+
+gm_workload_t *gm_workload_create(const char *spec, uint64_t seed, gm_err_t *err)
+{
+    if (!spec || !*spec) {
+        gm_errf(err, "empty workload spec");
+        return NULL;
+    }
+    gm_workload_t *w = calloc(1, sizeof *w);
+    size_t cap = strlen(spec) + 4096;
+    char *canon = calloc(1, cap), *text = malloc(strlen(spec) + 1);
+    if (!w || !canon || !text) {
+        free(w);
+        free(canon);
+        free(text);
+        gm_errf(err, "out of memory");
+        return NULL;
+    }
+    strcpy(text, spec);
+    w->heap = WL_HEAP_BASE;
+
+    unsigned want = 1;
+    char *body = text;
+    if (!strncmp(text, "pair:", 5)) {
+        want = 2;
+        body = text + 5;
+    } else if (!strncmp(text, "triple:", 7)) {
+        want = 3;
+        body = text + 7;
+    } else if (!strcmp(text, "pair") || !strcmp(text, "triple")) {
+        gm_errf(err, "%s: expected %s:A+B%s", spec, text,
+                text[0] == 't' ? "+C" : "");
+        goto fail;
+    }
+
+    if (want > 1) {
+        char *part[WL_MAX_STREAMS + 1];
+        unsigned n = 0;
+        for (char *p = body;; n++) {
+            char *plus = strchr(p, '+');
+            if (n < WL_MAX_STREAMS + 1)
+                part[n] = p;
+            if (!plus) {
+                n++;
+                break;
+            }
+            *plus = 0;
+            p = plus + 1;
+        }
+        if (n != want) {
+            gm_errf(err, "%s: expected %u workloads joined by '+', got %u", spec, want, n);
+            goto fail;
+        }
+        size_t used = (size_t)snprintf(canon, cap, "%s:", want == 2 ? "pair" : "triple");
+        for (unsigned i = 0; i < n; i++) {
+            if (!*part[i]) {
+                gm_errf(err, "%s: workload %u is empty", spec, i + 1);
+                goto fail;
+            }
+            unsigned got;
+            if (build_stream(w, i, 1, part[i], seed, canon + used, cap - used, &got, err)) {
+                gm_err_prefix(err, "%s", spec);
+                goto fail;
+            }
+            used += strlen(canon + used);
+            if (i + 1 < n && used + 1 < cap)
+                canon[used++] = '+';
+        }
+        w->nstreams = n;
+    } else {
+        unsigned got;
+        if (build_stream(w, 0, WL_MAX_STREAMS, body, seed, canon, cap, &got, err))
+            goto fail;
+        w->nstreams = got;
+    }
+    free(text);
+    w->spec = canon;
+    return w;
+fail:
+    free(text);
+    free(canon);
+    gm_workload_free(w);
+    return NULL;
+}
+
+void gm_workload_free(gm_workload_t *w)
+{
+    if (!w)
+        return;
+    for (unsigned i = 0; i < WL_MAX_STREAMS; i++)
+        free(w->s[i].k);
+    for (size_t i = 0; i < w->nowned; i++)
+        free(w->owned[i]);
+    free(w->owned);
+    free(w->spec);
+    free(w);
+}
+
+unsigned gm_workload_streams(const gm_workload_t *w) { return w->nstreams; }
+
+unsigned gm_workload_kernels(const gm_workload_t *w, unsigned stream)
+{
+    return stream < w->nstreams ? w->s[stream].n : 0;
+}
+
+const gm_kernel_t *gm_workload_kernel(const gm_workload_t *w, unsigned stream,
+                                      unsigned i)
+{
+    if (stream >= w->nstreams || i >= w->s[stream].n)
+        return NULL;
+    return &w->s[stream].k[i];
+}
+
+const char *gm_workload_spec(const gm_workload_t *w) { return w->spec; }

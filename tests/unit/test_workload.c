@@ -1,0 +1,1114 @@
+/* Workloads: the spec parser (every error message), the listing, launch
+ * geometry, determinism, and per-kernel instruction streams worked out by
+ * hand from each benchmark's algorithm. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "workload/wl.h"
+#include "workload/workload.h"
+
+/* ---- helpers */
+
+static gm_workload_t *make(const char *spec)
+{
+    gm_err_t err = {{0}};
+    gm_workload_t *w = gm_workload_create(spec, 1, &err);
+    if (!w)
+        fail_msg("%s: %s", spec, err.msg);
+    return w;
+}
+
+static void expect_error(const char *spec, const char *msg)
+{
+    gm_err_t err = {{0}};
+    gm_workload_t *w = gm_workload_create(spec, 1, &err);
+    if (w) {
+        gm_workload_free(w);
+        fail_msg("'%s' was accepted, expected: %s", spec, msg);
+    }
+    if (!strstr(err.msg, msg))
+        fail_msg("'%s': got \"%s\", expected \"%s\"", spec, err.msg, msg);
+}
+
+/* One warp's instruction stream, generated on demand. */
+typedef struct warp_run {
+    const gm_kernel_t *k;
+    void *ws;
+} warp_run_t;
+
+static warp_run_t warp_start(const gm_workload_t *w, unsigned stream, unsigned kernel,
+                             uint32_t cta, uint32_t warp)
+{
+    warp_run_t r = {gm_workload_kernel(w, stream, kernel), NULL};
+    assert_non_null(r.k);
+    r.ws = malloc(r.k->ops->warp_state_size);
+    assert_non_null(r.ws);
+    r.k->ops->warp_init(r.k, r.ws, cta, warp);
+    return r;
+}
+
+static gm_inst_t warp_step(warp_run_t *r)
+{
+    gm_inst_t in;
+    memset(&in, 0xa5, sizeof in);
+    r->k->ops->warp_next(r->k, r->ws, &in);
+    return in;
+}
+
+static void warp_end(warp_run_t *r) { free(r->ws); }
+
+/* Memory instructions until EXIT (the EXIT not counted). */
+static unsigned warp_count(const gm_workload_t *w, unsigned s, unsigned k, uint32_t cta,
+                           uint32_t warp)
+{
+    warp_run_t r = warp_start(w, s, k, cta, warp);
+    unsigned n = 0;
+    while (warp_step(&r).op != GM_OP_EXIT)
+        n++;
+    warp_end(&r);
+    return n;
+}
+
+static void expect_inst(gm_inst_t in, gm_op_t op, unsigned size, uint32_t active, uint64_t a0)
+{
+    assert_int_equal(in.op, op);
+    assert_int_equal(in.size, size);
+    assert_int_equal(in.active, active);
+    unsigned first = 0;
+    while (first < 32 && !(active >> first & 1))
+        first++;
+    assert_int_equal(in.addr[first], a0);
+    for (unsigned l = 0; l < 32; l++)
+        if (!(active >> l & 1))
+            assert_int_equal(in.addr[l], 0);
+}
+
+typedef struct totals {
+    uint64_t hash, insts, lanes;
+} totals_t;
+
+static void mix(uint64_t *h, uint64_t v)
+{
+    for (unsigned i = 0; i < 8; i++) {
+        *h ^= (v >> (8 * i)) & 0xff;
+        *h *= 0x100000001b3ull;
+    }
+}
+
+/* FNV-1a over every instruction of every warp (with its position). */
+static totals_t totals(const gm_workload_t *w)
+{
+    totals_t t = {0xcbf29ce484222325ull, 0, 0};
+    for (unsigned s = 0; s < gm_workload_streams(w); s++)
+        for (unsigned i = 0; i < gm_workload_kernels(w, s); i++) {
+            const gm_kernel_t *k = gm_workload_kernel(w, s, i);
+            uint64_t ctas = (uint64_t)k->grid[0] * k->grid[1] * k->grid[2];
+            uint32_t wpc = (k->block[0] * k->block[1] * k->block[2] + 31) / 32;
+            void *ws = malloc(k->ops->warp_state_size);
+            assert_non_null(ws);
+            mix(&t.hash, ((uint64_t)s << 32) | i);
+            for (uint64_t c = 0; c < ctas; c++)
+                for (uint32_t wi = 0; wi < wpc; wi++) {
+                    gm_inst_t in;
+                    k->ops->warp_init(k, ws, (uint32_t)c, wi);
+                    unsigned guard = 0;
+                    do {
+                        k->ops->warp_next(k, ws, &in);
+                        /* every memory instruction has a lane and a legal size */
+                        if (in.op != GM_OP_EXIT) {
+                            assert_true(in.op == GM_OP_LOAD || in.op == GM_OP_STORE);
+                            assert_true(in.active != 0);
+                            assert_true(in.size == 1 || in.size == 2 || in.size == 4 ||
+                                        in.size == 8 || in.size == 16);
+                            for (unsigned l = 0; l < 32; l++)
+                                if (in.active >> l & 1) /* 32-bit, inside the heap */
+                                    assert_true(in.addr[l] >= WL_HEAP_BASE &&
+                                                in.addr[l] + in.size <= WL_HEAP_END);
+                        }
+                        mix(&t.hash, in.op | (uint64_t)in.size << 8 |
+                                         (uint64_t)in.bypass_hint << 16 |
+                                         (uint64_t)in.gap << 24 | (uint64_t)in.active << 32);
+                        for (unsigned l = 0; l < 32; l++)
+                            if (in.active >> l & 1)
+                                mix(&t.hash, in.addr[l]);
+                        t.insts++;
+                        t.lanes += (unsigned)__builtin_popcount(in.active);
+                        assert_true(++guard < 10000000u);
+                    } while (in.op != GM_OP_EXIT);
+                }
+            free(ws);
+        }
+    return t;
+}
+
+/* Small instances of every built-in (sanitized runs stay fast). */
+static const char *const small_specs[] = {
+    "atax:n=96,tb=64", "bicg:n=96,tb=64", "mvt:n=96,tb=64", "gesummv:n=96,tb=64",
+    "gemm:n=40,tbx=16,tby=4", "syrk:n=40", "syr2k:n=40", "2mm:n=40", "3mm:n=40",
+    "2dconv:n=70", "3dconv:n=34", "fdtd2d:n=48,tmax=2", "corr:m=40,n=36,tb=32",
+    "covar:m=40,n=36,tb=32", "gramschm:n=40,tb=32", "bfs:nodes=300,degree=3,tb=64",
+    "hotspot:n=40,ph=2,steps=3", "srad:n=48,iters=1", "kmeans:points=300,features=5",
+    "kmeans:points=300,features=5,clusters=3,tex=0", "backprop:in=256",
+    "pathfinder:cols=600,rows=7,ph=3", "nw:n=48", "spmv:rows=300,nnz=5,band=20,tb=64",
+    "stream:n=5000,tb=128", "stream:n=5000,ctas=3,store=0", "stride:iters=8,ctas=4",
+    "gather:n=1000,iters=3,ctas=4", "tiled:tile=4096,reps=2,ctas=3",
+    "tiled:tile=512,reps=2,ctas=2,shared=1", "rowscan:rows=100,cols=8,tb=64",
+    "pair:ax:n=64+sv:rows=200", "triple:hs:n=32,steps=2+pf:cols=300,rows=3+bp:in=64",
+    NULL};
+
+/* ---- the parser */
+
+static void test_parse_errors(void **state)
+{
+    (void)state;
+    expect_error("", "empty workload spec");
+    expect_error("atx", "unknown workload 'atx' (known: atax, bicg, mvt, gesummv,");
+    expect_error("atx", "; Table-6 short names: ax, 3m, hs, ks, bp, pf, sv)");
+    expect_error(":n=5", ":n=5: missing workload name");
+    expect_error("atax:n=abc", "atax:n=abc: n: expected an integer in 32..16384");
+    expect_error("atax:n=", "atax:n=: n: expected an integer in 32..16384");
+    expect_error("atax:n=12x", "atax:n=12x: n: expected an integer in 32..16384");
+    expect_error("atax:n=99999999999999999999999", "n: expected an integer in 32..16384");
+    expect_error("atax:n=70000", "atax:n=70000: n: 70000 is out of range, expected an "
+                                 "integer in 32..16384");
+    expect_error("atax:n=16", "n: 16 is out of range");
+    expect_error("atax:m=5", "atax:m=5: unknown parameter 'm' (expected: n, tb)");
+    expect_error("atax:n", "atax:n: 'n': expected key=value");
+    expect_error("atax:=5", "atax:=5: '=5': expected key=value");
+    expect_error("atax:", "atax:: expected key=value after ':'");
+    expect_error("atax:n=64,", "atax:n=64,: expected key=value after ','");
+    expect_error("atax:n=64,n=128", "atax:n=64,n=128: n: given twice");
+    expect_error("srad:n=100", "srad:n=100: n: 100 is out of range, expected a multiple "
+                               "of 16 in 16..16384");
+    expect_error("stride:stride=100", "stride: 100 is out of range, expected a multiple "
+                                      "of 128 in 128..16777216");
+    expect_error("gemm:tbx=64,tby=32",
+                 "gemm:tbx=64,tby=32: tbx*tby: 2048 threads per CTA, expected at most 1024");
+    expect_error("2dconv:tbx=1024,tby=2", "tbx*tby: 2048 threads per CTA");
+    expect_error("rowscan:row=64,cols=32",
+                 "rowscan:row=64,cols=32: cols: 32 elements do not fit a 64-byte row (at "
+                 "most 16)");
+    expect_error("rowscan:rows=4194304,row=16777216",
+                 "rowscan:rows=4194304,row=16777216: the arrays need more than the 32-bit "
+                 "address space");
+    expect_error("pathfinder:ph=65", "pathfinder:ph=65: ph: 65 is out of range");
+    expect_error("pair", "pair: expected pair:A+B");
+    expect_error("triple", "triple: expected triple:A+B+C");
+    expect_error("pair:bp", "pair:bp: expected 2 workloads joined by '+', got 1");
+    expect_error("pair:bp+sv+ks", "pair:bp+sv+ks: expected 2 workloads joined by '+', got 3");
+    expect_error("triple:bp+sv", "triple:bp+sv: expected 3 workloads joined by '+', got 2");
+    expect_error("pair:+sv", "pair:+sv: workload 1 is empty");
+    expect_error("pair:bp+", "pair:bp+: workload 2 is empty");
+    expect_error("pair:bp+atax:n=abc",
+                 "pair:bp+atax:n=abc: atax:n=abc: n: expected an integer in 32..16384");
+    expect_error("pair:bp+pair:x", "pair:bp+pair:x: pair:x: a pair or triple cannot be nested");
+    expect_error("pair:bp+zz", "pair:bp+zz: unknown workload 'zz'");
+    expect_error("trace", "trace: file: required (a path)");
+    expect_error("trace:file=", "trace:file=: file: expected a path");
+    expect_error("trace:file=/nonexistent/x.gmt",
+                 "trace:file=/nonexistent/x.gmt: file: /nonexistent/x.gmt: No such file");
+    expect_error("traceg:dir=/nonexistent",
+                 "traceg:dir=/nonexistent: dir: /nonexistent/kernelslist.g: No such file");
+}
+
+static void test_parse_values(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("atax:n=0x100");
+    assert_string_equal(gm_workload_spec(w), "atax:n=256,tb=256");
+    gm_workload_free(w);
+    w = make("stream:n=1M,tb=128");
+    assert_string_equal(gm_workload_spec(w), "stream:n=1048576,tb=128,ctas=0,store=1,gap=4");
+    gm_workload_free(w);
+    w = make("tiled:tile=8k");
+    assert_string_equal(gm_workload_spec(w), "tiled:tile=8192,reps=16,shared=0,tb=256,"
+                                             "ctas=120,gap=2");
+    gm_workload_free(w);
+    /* Table 6 short names resolve to the full names */
+    w = make("pair:bp+sv");
+    assert_string_equal(gm_workload_spec(w),
+                        "pair:backprop:in=65536+spmv:rows=32768,nnz=16,band=512,tb=128");
+    assert_int_equal(gm_workload_streams(w), 2);
+    gm_workload_free(w);
+    w = make("triple:ax:n=64+3m:n=32+ks:points=64");
+    assert_int_equal(gm_workload_streams(w), 3);
+    assert_string_equal(gm_workload_spec(w), "triple:atax:n=64,tb=256+3mm:n=32,tbx=32,"
+                                             "tby=8+kmeans:points=64,features=34,"
+                                             "clusters=5,iters=1,tex=1");
+    assert_null(gm_workload_kernel(w, 3, 0));
+    assert_null(gm_workload_kernel(w, 0, 2));
+    assert_int_equal(gm_workload_kernels(w, 3), 0);
+    gm_workload_free(w);
+}
+
+/* The listing text of a built-in's parameters, from its table. */
+static void params_text(const wl_def_t *d, char *out, size_t n)
+{
+    size_t k = 0;
+    out[0] = 0;
+    for (const wl_param_t *p = d->params; p->key && k < n; p++) {
+        k += (size_t)snprintf(out + k, n - k, "%s", p == d->params ? "" : ", ");
+        if (p->is_path) {
+            k += (size_t)snprintf(out + k, n - k, "%s=PATH (%s, required)", p->key, p->doc);
+            continue;
+        }
+        k += (size_t)snprintf(out + k, n - k, "%s=%llu (%s, ", p->key,
+                              (unsigned long long)p->def, p->doc);
+        if (p->mult > 1)
+            k += (size_t)snprintf(out + k, n - k, "multiple of %llu, ",
+                                  (unsigned long long)p->mult);
+        k += (size_t)snprintf(out + k, n - k, "%llu..%llu)", (unsigned long long)p->lo,
+                              (unsigned long long)p->hi);
+    }
+}
+
+/* gm_workload_list documents every built-in, its parameters exactly as
+ * their tables define them. */
+static void test_listing(void **state)
+{
+    (void)state;
+    unsigned n = 0;
+    for (unsigned i = 0; wl_defs[i]; i++, n++) {
+        const wl_def_t *d = wl_defs[i];
+        const gm_workload_info_t *info = NULL;
+        for (unsigned j = 0; gm_workload_list[j].name; j++)
+            if (!strcmp(gm_workload_list[j].name, d->name))
+                info = &gm_workload_list[j];
+        if (!info)
+            fail_msg("%s is not in gm_workload_list", d->name);
+        assert_non_null(info->suite);
+        assert_non_null(info->doc);
+        if (d->alias) { /* the short name is shown in the description */
+            char tag[16];
+            snprintf(tag, sizeof tag, "[%s]", d->alias);
+            assert_non_null(strstr(info->doc, tag));
+        }
+        char want[1024];
+        params_text(d, want, sizeof want);
+        assert_string_equal(info->params, want);
+    }
+    unsigned listed = 0;
+    for (unsigned j = 0; gm_workload_list[j].name; j++)
+        listed++;
+    assert_int_equal(listed, n + 2); /* + pair, triple */
+    assert_string_equal(gm_workload_list[n].name, "pair");
+    assert_string_equal(gm_workload_list[n + 1].name, "triple");
+}
+
+/* ---- determinism and geometry */
+
+static void test_determinism(void **state)
+{
+    (void)state;
+    for (unsigned i = 0; small_specs[i]; i++) {
+        gm_workload_t *a = make(small_specs[i]), *b = make(small_specs[i]);
+        totals_t ta = totals(a), tb = totals(b);
+        if (ta.hash != tb.hash || ta.insts != tb.insts)
+            fail_msg("%s: two builds differ", small_specs[i]);
+        assert_true(ta.lanes > 0);
+        /* re-running a workload's warps gives the same streams again */
+        totals_t tc = totals(a);
+        assert_true(tc.hash == ta.hash);
+        gm_workload_free(a);
+        gm_workload_free(b);
+    }
+    /* synthetic data comes from the seed */
+    static const char *const seeded[] = {"bfs:nodes=300,degree=3", "spmv:rows=300,nnz=5",
+                                         "gather:n=1000,iters=3,ctas=4", NULL};
+    for (unsigned i = 0; seeded[i]; i++) {
+        gm_err_t err;
+        gm_workload_t *a = gm_workload_create(seeded[i], 1, &err);
+        gm_workload_t *b = gm_workload_create(seeded[i], 2, &err);
+        assert_non_null(a);
+        assert_non_null(b);
+        if (totals(a).hash == totals(b).hash)
+            fail_msg("%s: seeds 1 and 2 give the same stream", seeded[i]);
+        gm_workload_free(a);
+        gm_workload_free(b);
+    }
+}
+
+static void expect_geom(const gm_kernel_t *k, const char *name, uint32_t gx, uint32_t gy,
+                        uint32_t bx, uint32_t by, uint32_t regs, uint32_t smem)
+{
+    assert_non_null(k);
+    assert_string_equal(k->name, name);
+    assert_int_equal(k->grid[0], gx);
+    assert_int_equal(k->grid[1], gy);
+    assert_int_equal(k->grid[2], 1);
+    assert_int_equal(k->block[0], bx);
+    assert_int_equal(k->block[1], by);
+    assert_int_equal(k->block[2], 1);
+    assert_int_equal(k->regs_per_thread, regs);
+    assert_int_equal(k->smem_per_cta, smem);
+}
+
+static void test_geometry(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("atax:n=1000,tb=128");
+    assert_int_equal(gm_workload_streams(w), 1);
+    assert_int_equal(gm_workload_kernels(w, 0), 2);
+    expect_geom(gm_workload_kernel(w, 0, 0), "atax_kernel1", 8, 1, 128, 1, 12, 0);
+    expect_geom(gm_workload_kernel(w, 0, 1), "atax_kernel2", 8, 1, 128, 1, 12, 0);
+    gm_workload_free(w);
+
+    w = make("gemm:n=100,tbx=16,tby=4");
+    expect_geom(gm_workload_kernel(w, 0, 0), "gemm_kernel", 7, 25, 16, 4, 12, 0);
+    gm_workload_free(w);
+
+    w = make("3dconv:n=40");
+    assert_int_equal(gm_workload_kernels(w, 0), 38); /* planes 1..38 */
+    expect_geom(gm_workload_kernel(w, 0, 37), "convolution3D_kernel", 2, 5, 32, 8, 18, 0);
+    gm_workload_free(w);
+
+    w = make("fdtd2d:n=64,tmax=3");
+    assert_int_equal(gm_workload_kernels(w, 0), 9);
+    expect_geom(gm_workload_kernel(w, 0, 4), "fdtd_step2_kernel", 2, 8, 32, 8, 12, 0);
+    gm_workload_free(w);
+
+    w = make("corr:m=300,n=40,tb=64");
+    assert_int_equal(gm_workload_kernels(w, 0), 4);
+    expect_geom(gm_workload_kernel(w, 0, 2), "reduce_kernel", 10, 5, 32, 8, 12, 0);
+    expect_geom(gm_workload_kernel(w, 0, 3), "corr_kernel", 5, 1, 64, 1, 16, 0);
+    gm_workload_free(w);
+
+    w = make("gramschm:n=64,tb=32");
+    assert_int_equal(gm_workload_kernels(w, 0), 192);
+    expect_geom(gm_workload_kernel(w, 0, 0), "gramschmidt_kernel1", 1, 1, 32, 1, 12, 0);
+    expect_geom(gm_workload_kernel(w, 0, 2), "gramschmidt_kernel3", 2, 1, 32, 1, 12, 0);
+    gm_workload_free(w);
+
+    /* hotspot: 16 - 2*2 = 12-cell interior, ceil(64/12) = 6; steps 5 with
+     * ph 2 -> launches of 2, 2, 1 */
+    w = make("hotspot:n=64,ph=2,steps=5");
+    assert_int_equal(gm_workload_kernels(w, 0), 3);
+    expect_geom(gm_workload_kernel(w, 0, 2), "calculate_temp", 6, 6, 16, 16, 36, 3072);
+    gm_workload_free(w);
+
+    /* nw: 64/16 = 4 blocks per side: diagonals 1..4 then 3..1 */
+    w = make("nw:n=64");
+    assert_int_equal(gm_workload_kernels(w, 0), 7);
+    static const uint32_t nw_grid[7] = {1, 2, 3, 4, 3, 2, 1};
+    for (unsigned i = 0; i < 7; i++)
+        expect_geom(gm_workload_kernel(w, 0, i),
+                    i < 4 ? "needle_cuda_shared_1" : "needle_cuda_shared_2", nw_grid[i], 1,
+                    16, 1, 20, 2180);
+    gm_workload_free(w);
+
+    w = make("backprop:in=256");
+    expect_geom(gm_workload_kernel(w, 0, 0), "bpnn_layerforward_CUDA", 1, 16, 16, 16, 12, 1088);
+    expect_geom(gm_workload_kernel(w, 0, 1), "bpnn_adjust_weights_cuda", 1, 16, 16, 16, 22, 0);
+    gm_workload_free(w);
+
+    /* kmeans: ceil(1000/256) = 4 CTAs, a 2 x 2 square */
+    w = make("kmeans:points=1000,iters=2");
+    assert_int_equal(gm_workload_kernels(w, 0), 3);
+    expect_geom(gm_workload_kernel(w, 0, 0), "invert_mapping", 4, 1, 256, 1, 8, 0);
+    expect_geom(gm_workload_kernel(w, 0, 2), "kmeansPoint", 2, 2, 256, 1, 12, 0);
+    gm_workload_free(w);
+
+    /* pathfinder: 256 - 2*20 = 216 columns per CTA; rows 100 -> 99 steps
+     * in 5 launches */
+    w = make("pathfinder:cols=1000");
+    assert_int_equal(gm_workload_kernels(w, 0), 5);
+    expect_geom(gm_workload_kernel(w, 0, 4), "dynproc_kernel", 5, 1, 256, 1, 16, 2048);
+    gm_workload_free(w);
+
+    w = make("srad:n=64,iters=3");
+    assert_int_equal(gm_workload_kernels(w, 0), 6);
+    expect_geom(gm_workload_kernel(w, 0, 0), "srad_cuda_1", 4, 4, 16, 16, 20, 6144);
+    expect_geom(gm_workload_kernel(w, 0, 5), "srad_cuda_2", 4, 4, 16, 16, 19, 5120);
+    gm_workload_free(w);
+
+    w = make("spmv:rows=1000,tb=96");
+    expect_geom(gm_workload_kernel(w, 0, 0), "spmv_jds", 11, 1, 96, 1, 16, 0);
+    gm_workload_free(w);
+
+    w = make("pair:ax:n=64+pf:cols=300,rows=5,ph=2");
+    assert_int_equal(gm_workload_streams(w), 2);
+    assert_int_equal(gm_workload_kernels(w, 0), 2);
+    assert_int_equal(gm_workload_kernels(w, 1), 2);
+    /* the two streams' arrays do not overlap: pathfinder's first array
+     * follows atax's last (tmp, 64 floats at 0x10004200) */
+    warp_run_t r = warp_start(w, 1, 0, 0, 0);
+    gm_inst_t in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, 0xfffffffc, 0x10004300);
+    warp_end(&r);
+    gm_workload_free(w);
+}
+
+/* ---- hand-worked streams */
+
+/* ATAX, n = 100, tb = 64. Arrays: A at 0x10000000 (40000 bytes), x at
+ * 0x10009d00, y at 0x10009f00, tmp at 0x1000a100 (each 400 bytes, bases
+ * rounded up to 256). kernel1: thread i stores tmp[i] = 0, then for each j
+ * loads A[i][j], x[j] and stores tmp[i]. */
+static void test_atax(void **state)
+{
+    (void)state;
+    const uint64_t A = 0x10000000, X = 0x10009d00, TMP = 0x1000a100;
+    gm_workload_t *w = make("atax:n=100,tb=64");
+    warp_run_t r = warp_start(w, 0, 0, 0, 0);
+    gm_inst_t in = warp_step(&r);
+    expect_inst(in, GM_OP_STORE, 4, UINT32_MAX, TMP);
+    assert_int_equal(in.addr[31], TMP + 4 * 31);
+    for (unsigned j = 0; j < 2; j++) {
+        in = warp_step(&r); /* A[i][j]: 32 rows, 400 bytes apart */
+        expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, A + 4 * j);
+        assert_int_equal(in.gap, 2);
+        for (unsigned l = 0; l < 32; l++)
+            assert_int_equal(in.addr[l], A + 400 * l + 4 * j);
+        in = warp_step(&r); /* x[j]: a broadcast */
+        expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, X + 4 * j);
+        assert_int_equal(in.addr[17], X + 4 * j);
+        in = warp_step(&r);
+        expect_inst(in, GM_OP_STORE, 4, UINT32_MAX, TMP);
+    }
+    warp_end(&r);
+    assert_int_equal(warp_count(w, 0, 0, 0, 0), 1 + 3 * 100);
+    /* CTA 1, warp 1 holds threads 96..127: only i = 96..99 pass i < n */
+    r = warp_start(w, 0, 0, 1, 1);
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_STORE, 4, 0xf, TMP + 4 * 96);
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, 0xf, A + 400 * 96);
+    assert_int_equal(in.addr[3], A + 400 * 99);
+    warp_end(&r);
+    /* kernel2: thread j loads A[i][j] for i = 0.. (one row segment: coalesced) */
+    r = warp_start(w, 0, 1, 0, 1);
+    in = warp_step(&r); /* y[j] = 0 */
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, A + 4 * 32);
+    assert_int_equal(in.addr[31], A + 4 * 63);
+    in = warp_step(&r); /* tmp[0] */
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, TMP);
+    warp_end(&r);
+    gm_workload_free(w);
+}
+
+/* GEMM, n = 64 (16 KiB matrices: a 0x10000000, b 0x10004000, c 0x10008000),
+ * CTA 32 x 8: warp 3 of CTA (1, 2) is row i = 2*8 + 3 = 19, columns 32..63. */
+static void test_gemm(void **state)
+{
+    (void)state;
+    const uint64_t A = 0x10000000, B = 0x10004000, C = 0x10008000;
+    gm_workload_t *w = make("gemm:n=64");
+    uint32_t cta = 1 + 2 * 2; /* (bx, by) = (1, 2), grid 2 x 8 */
+    warp_run_t r = warp_start(w, 0, 0, cta, 3);
+    gm_inst_t in = warp_step(&r); /* c[i][j] *= beta */
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, C + 4 * (19 * 64 + 32));
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_STORE, 4, UINT32_MAX, C + 4 * (19 * 64 + 32));
+    in = warp_step(&r); /* a[i][0]: broadcast */
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, A + 4 * (19 * 64));
+    assert_int_equal(in.addr[31], A + 4 * (19 * 64));
+    in = warp_step(&r); /* b[0][j]: one line */
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, B + 4 * 32);
+    assert_int_equal(in.addr[31], B + 4 * 63);
+    warp_end(&r);
+    assert_int_equal(warp_count(w, 0, 0, cta, 3), 2 + 3 * 64);
+    gm_workload_free(w);
+}
+
+/* 2DCONV, n = 64: the guard 0 < i, j < 63. */
+static void test_conv2d(void **state)
+{
+    (void)state;
+    const uint64_t A = 0x10000000, B = 0x10004000;
+    gm_workload_t *w = make("2dconv:n=64");
+    assert_int_equal(warp_count(w, 0, 0, 0, 0), 0); /* row 0: nothing */
+    warp_run_t r = warp_start(w, 0, 0, 0, 1);      /* row 1, columns 0..31 */
+    gm_inst_t in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, 0xfffffffe, A + 4 * (0 * 64 + 0)); /* A[0][0] for j=1 */
+    for (unsigned t = 1; t < 9; t++)
+        in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, 0xfffffffe, A + 4 * (2 * 64 + 2)); /* A[2][2] */
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_STORE, 4, 0xfffffffe, B + 4 * (64 + 1));
+    assert_int_equal(warp_step(&r).op, GM_OP_EXIT);
+    warp_end(&r);
+    /* CTA (1, 0), row 1, columns 32..63: column 63 is out */
+    r = warp_start(w, 0, 0, 1, 1);
+    in = warp_step(&r);
+    assert_int_equal(in.active, 0x7fffffff);
+    warp_end(&r);
+    gm_workload_free(w);
+}
+
+/* 3DCONV, n = 32: launch p is plane i = p + 1; the first load is
+ * A[i-1][j-1][k-1], the fourth A[i][j][k]. */
+static void test_conv3d(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("3dconv:n=32");
+    warp_run_t r = warp_start(w, 0, 4, 0, 2); /* plane 5, row j = 2, k = 0..31 */
+    gm_inst_t in = warp_step(&r);
+    uint32_t inner = 0x7ffffffe; /* 0 < k < 31 */
+    expect_inst(in, GM_OP_LOAD, 4, inner, 0x10000000 + 4 * (4 * 1024 + 1 * 32 + 0));
+    warp_step(&r);
+    warp_step(&r);
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, inner, 0x10000000 + 4 * (5 * 1024 + 2 * 32 + 1));
+    warp_end(&r);
+    assert_int_equal(warp_count(w, 0, 4, 0, 2), 12);
+    gm_workload_free(w);
+}
+
+/* FDTD-2D step1 on row 0 stores fict[t] into ey[0][j]; other rows update. */
+static void test_fdtd(void **state)
+{
+    (void)state;
+    /* n = 64, tmax = 2: fict at 0x10000000 (8 bytes), ex 0x10000100,
+     * ey 0x10004100, hz 0x10008100 */
+    gm_workload_t *w = make("fdtd2d:n=64,tmax=2");
+    warp_run_t r = warp_start(w, 0, 3, 0, 0); /* t = 1, row 0 */
+    gm_inst_t in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, 0x10000004); /* fict[1] */
+    assert_int_equal(in.addr[31], 0x10000004);
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_STORE, 4, UINT32_MAX, 0x10004100);
+    assert_int_equal(warp_step(&r).op, GM_OP_EXIT);
+    warp_end(&r);
+    r = warp_start(w, 0, 3, 0, 1); /* row 1 */
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, 0x10004100 + 4 * 64); /* ey[1][0] */
+    warp_step(&r);
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, 0x10008100); /* hz[0][0] */
+    warp_end(&r);
+    /* a 16-wide CTA puts rows 0 and 1 in one warp: both branches run */
+    gm_workload_free(w);
+    w = make("fdtd2d:n=64,tmax=1,tbx=16,tby=8");
+    r = warp_start(w, 0, 0, 0, 0);
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, 0x0000ffff, 0x10000000); /* fict[0], row 0 lanes */
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_STORE, 4, 0x0000ffff, 0x10004100);
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, 0xffff0000, 0x10004100 + 4 * 64);
+    warp_end(&r);
+    gm_workload_free(w);
+}
+
+/* CORR's correlation kernel, m = 40: thread j1 < 39 owns row j1 and loops
+ * j2 = j1+1 .. 39, so warp 1 (j1 = 32..38 live) runs 7 j2 iterations, the
+ * last with lane 0 (j1 = 32) alone. */
+static void test_corr_kernel(void **state)
+{
+    (void)state;
+    /* m = 40, n = 36: data 5760 bytes at 0x10000000, symmat 6400 bytes at
+     * 0x10001700 */
+    const uint64_t DATA = 0x10000000, SYM = 0x10001700;
+    gm_workload_t *w = make("corr:m=40,n=36,tb=64");
+    warp_run_t r = warp_start(w, 0, 3, 0, 1);
+    gm_inst_t in = warp_step(&r); /* symmat[j1][j1] = 1 */
+    expect_inst(in, GM_OP_STORE, 4, 0x7f, SYM + 4 * (32 * 40 + 32));
+    unsigned iters = 0;
+    uint32_t last = 0;
+    for (;;) {
+        in = warp_step(&r);
+        if (in.op == GM_OP_EXIT)
+            break;
+        /* symmat[j1][j2] = 0, then n times: data[i][j1], data[i][j2], store */
+        expect_inst(in, GM_OP_STORE, 4, in.active, SYM + 4 * (32 * 40 + 33 + iters));
+        for (unsigned i = 0; i < 36; i++) {
+            in = warp_step(&r);
+            expect_inst(in, GM_OP_LOAD, 4, in.active, DATA + 4 * (i * 40 + 32));
+            in = warp_step(&r);
+            expect_inst(in, GM_OP_LOAD, 4, in.active, DATA + 4 * (i * 40 + 33 + iters));
+            in = warp_step(&r);
+            assert_int_equal(in.op, GM_OP_STORE);
+        }
+        in = warp_step(&r); /* symmat[j2][j1] */
+        expect_inst(in, GM_OP_STORE, 4, in.active, SYM + 4 * ((33 + iters) * 40 + 32));
+        last = in.active;
+        iters++;
+    }
+    assert_int_equal(iters, 7);
+    assert_int_equal(last, 0x1);
+    warp_end(&r);
+    gm_workload_free(w);
+}
+
+/* GRAMSCHM kernel1 runs in one thread: a[i][k] down column k. */
+static void test_gramschm(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("gramschm:n=32,tb=32");
+    warp_run_t r = warp_start(w, 0, 3 * 5, 0, 0); /* k = 5 */
+    for (unsigned i = 0; i < 32; i++) {
+        gm_inst_t in = warp_step(&r);
+        expect_inst(in, GM_OP_LOAD, 4, 0x1, 0x10000000 + 4 * (i * 32 + 5));
+    }
+    gm_inst_t in = warp_step(&r); /* r[5][5], R at 0x10001000 */
+    expect_inst(in, GM_OP_STORE, 4, 0x1, 0x10001000 + 4 * (5 * 32 + 5));
+    warp_end(&r);
+    /* kernel3 for k = 5 runs threads j = 6..31 */
+    r = warp_start(w, 0, 3 * 5 + 2, 0, 0);
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_STORE, 4, 0xffffffc0, 0x10001000 + 4 * (5 * 32 + 6));
+    warp_end(&r);
+    assert_int_equal(warp_count(w, 0, 3 * 31 + 2, 0, 0), 0); /* k = 31: no j > k */
+    gm_workload_free(w);
+}
+
+/* BFS: iteration 0 expands node 0 only; every reachable node is expanded
+ * exactly once over all iterations. */
+static void test_bfs(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("bfs:nodes=200,degree=4,tb=64");
+    /* nodes 1600 bytes at 0x10000000; edges follow */
+    warp_run_t r = warp_start(w, 0, 0, 0, 0);
+    gm_inst_t in = warp_step(&r); /* mask[tid] for tid 0..31; the edges end below it */
+    assert_int_equal(in.op, GM_OP_LOAD);
+    assert_int_equal(in.size, 1);
+    assert_int_equal(in.active, UINT32_MAX);
+    const uint64_t mask_base = in.addr[0];
+    in = warp_step(&r); /* mask[0] = false: lane 0 only */
+    assert_int_equal(in.op, GM_OP_STORE);
+    assert_int_equal(in.active, 1);
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, 1, 0x10000000); /* nodes[0].starting */
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, 1, 0x10000004); /* nodes[0].no_of_edges */
+    /* node 0's edges in order: edges[k], visited[id], and for a fresh
+     * neighbour cost[0], cost[id], updating_mask[id] */
+    unsigned edges = 0;
+    for (in = warp_step(&r); in.op != GM_OP_EXIT; in = warp_step(&r))
+        if (in.size == 4 && in.op == GM_OP_LOAD && in.addr[0] >= 0x10000700 &&
+            in.addr[0] < mask_base) {
+            expect_inst(in, GM_OP_LOAD, 4, 1, 0x10000700 + 4 * edges);
+            edges++;
+        }
+    assert_true(edges >= 1 && edges <= 7); /* out-degree in 1..2*4-1 */
+    warp_end(&r);
+
+    unsigned kernels = gm_workload_kernels(w, 0);
+    assert_true(kernels % 2 == 0 && kernels >= 4);
+    static unsigned char expanded[200];
+    unsigned total = 0, updated = 0;
+    for (unsigned k = 0; k < kernels; k++) {
+        const gm_kernel_t *kn = gm_workload_kernel(w, 0, k);
+        assert_string_equal(kn->name, k % 2 ? "Kernel2" : "Kernel");
+        for (uint32_t c = 0; c < kn->grid[0]; c++)
+            for (uint32_t wi = 0; wi < 2; wi++) {
+                r = warp_start(w, 0, k, c, wi);
+                in = warp_step(&r);
+                in = warp_step(&r); /* Kernel: the mask store; Kernel2: a store */
+                if (in.op == GM_OP_STORE)
+                    for (unsigned l = 0; l < 32; l++)
+                        if (in.active >> l & 1) {
+                            unsigned tid = c * 64 + wi * 32 + l;
+                            if (k % 2 == 0) {
+                                assert_int_equal(expanded[tid], 0);
+                                expanded[tid] = 1;
+                                total++;
+                            } else {
+                                updated++;
+                            }
+                        }
+                warp_end(&r);
+            }
+    }
+    assert_int_equal(updated + 1, total); /* every expanded node but the source was discovered */
+    assert_true(total > 100);             /* a mean degree of 4 reaches most nodes */
+    gm_workload_free(w);
+}
+
+/* HotSpot, n = 64, ph = 2: CTA (0,0) starts at cell (-2, -2). */
+static void test_hotspot(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("hotspot:n=64,ph=2,steps=2");
+    assert_int_equal(warp_count(w, 0, 0, 0, 0), 0); /* rows -2, -1 */
+    warp_run_t r = warp_start(w, 0, 0, 0, 1);      /* rows 0, 1 (ty 2, 3) */
+    gm_inst_t in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, 0xfffcfffc, 0x10000000); /* temp[0][0] */
+    assert_int_equal(in.addr[18], 0x10000000 + 4 * 64);      /* ty 3, tx 2 = cell (1, 0) */
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, 0xfffcfffc, 0x10008000); /* power */
+    in = warp_step(&r); /* interior tx, ty in 2..13, into the other buffer */
+    expect_inst(in, GM_OP_STORE, 4, 0x3ffc3ffc, 0x10004000);
+    assert_int_equal(in.gap, 10);
+    warp_end(&r);
+    assert_int_equal(warp_count(w, 0, 0, 0, 7), 2); /* ty 14, 15: halo only, no store */
+    gm_workload_free(w);
+}
+
+/* PathFinder, cols = 1000, rows = 5, ph = 2: launches at steps 0 and 2.
+ * result[0] 0x10000000, result[1] 0x10001000, wall 0x10002000 (4000-byte
+ * rows, bases rounded up to 256). */
+static void test_pathfinder(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("pathfinder:cols=1000,rows=5,ph=2");
+    assert_int_equal(gm_workload_kernels(w, 0), 2);
+    warp_run_t r = warp_start(w, 0, 1, 0, 0); /* second launch, CTA 0: x = tx - 2 */
+    gm_inst_t in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, 0xfffffffc, 0x10001000); /* src = result[1] */
+    in = warp_step(&r); /* wall row 2 */
+    expect_inst(in, GM_OP_LOAD, 4, 0xfffffffc, 0x10002000 + 4 * 2000);
+    in = warp_step(&r); /* wall row 3 */
+    expect_inst(in, GM_OP_LOAD, 4, 0xfffffffc, 0x10002000 + 4 * 3000);
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_STORE, 4, 0xfffffffc, 0x10000000);
+    warp_end(&r);
+    /* the last warp of a CTA: tx 224..255, interior ends at tx 253 */
+    r = warp_start(w, 0, 1, 0, 7);
+    in = warp_step(&r);
+    assert_int_equal(in.active, UINT32_MAX);
+    in = warp_step(&r); /* step 0: tx <= 254 */
+    assert_int_equal(in.active, 0x7fffffff);
+    in = warp_step(&r); /* step 1: tx <= 253 */
+    assert_int_equal(in.active, 0x3fffffff);
+    warp_end(&r);
+    gm_workload_free(w);
+}
+
+/* NW, n = 32 (33 x 33 ints): the first launch's only block is (0, 0). */
+static void test_nw(void **state)
+{
+    (void)state;
+    const uint64_t REF = 0x10000000, M = 0x10001200; /* 4356 bytes each */
+    gm_workload_t *w = make("nw:n=32");
+    warp_run_t r = warp_start(w, 0, 0, 0, 0);
+    gm_inst_t in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, 0x1, M); /* north-west corner */
+    for (unsigned row = 0; row < 16; row++) {
+        in = warp_step(&r);
+        expect_inst(in, GM_OP_LOAD, 4, 0xffff, REF + 4 * (33 + 1 + 33 * row));
+    }
+    in = warp_step(&r); /* west column: thread t reads row t + 1 */
+    expect_inst(in, GM_OP_LOAD, 4, 0xffff, M + 4 * 33);
+    assert_int_equal(in.addr[15], M + 4 * (33 + 33 * 15));
+    in = warp_step(&r); /* north row */
+    expect_inst(in, GM_OP_LOAD, 4, 0xffff, M + 4);
+    warp_end(&r);
+    assert_int_equal(warp_count(w, 0, 0, 0, 0), 1 + 16 + 2 + 16);
+    /* needle_cuda_shared_2's single launch handles block (1, 1) */
+    r = warp_start(w, 0, 2, 0, 0);
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, 0x1, M + 4 * (33 * 16 + 16));
+    warp_end(&r);
+    gm_workload_free(w);
+}
+
+/* SRAD v2, n = 32: 2 x 2 CTAs. J = 0x10000080 (a 128-byte guard row before
+ * the image), C = 0x10001180. */
+static void test_srad(void **state)
+{
+    (void)state;
+    const uint64_t J = 0x10000080, C = 0x10001180;
+    gm_workload_t *w = make("srad:n=32,iters=1");
+    warp_run_t r = warp_start(w, 0, 0, 0, 0); /* CTA (0,0), rows 0, 1 */
+    gm_inst_t in = warp_step(&r);               /* north row: one row up */
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, J - 4 * 32);
+    assert_int_equal(in.addr[16], J - 4 * 32); /* ty 1 reads the same row */
+    in = warp_step(&r);                        /* south row: row 16 */
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, J + 4 * 32 * 16);
+    in = warp_step(&r); /* by == 0: north replaced by row 0 */
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, J);
+    in = warp_step(&r); /* west column: column -1 of rows 0, 1 */
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, J - 4);
+    assert_int_equal(in.addr[16], J + 4 * 31);
+    in = warp_step(&r); /* east column 16 */
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, J + 4 * 16);
+    in = warp_step(&r); /* bx == 0: west replaced by column 0 */
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, J);
+    in = warp_step(&r); /* the tile */
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, J);
+    assert_int_equal(in.addr[17], J + 4 * 33);
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_STORE, 4, UINT32_MAX, C);
+    warp_end(&r);
+    assert_int_equal(warp_count(w, 0, 0, 0, 0), 7 + 5);
+    assert_int_equal(warp_count(w, 0, 0, 3, 0), 7 + 5); /* CTA (1,1): south, east edges */
+    assert_int_equal(warp_count(w, 0, 1, 0, 0), 8 + 1); /* srad_cuda_2, no edges */
+    assert_int_equal(warp_count(w, 0, 1, 3, 0), 10 + 1);
+    gm_workload_free(w);
+}
+
+/* K-means invert_mapping: thread p reads input[p*features + i] (a row per
+ * thread) and writes output[p + points*i]. */
+static void test_kmeans(void **state)
+{
+    (void)state;
+    /* points 256, features 34: input 34816 bytes at 0x10000000, output at
+     * 0x10008800 */
+    gm_workload_t *w = make("kmeans:points=256,features=34");
+    warp_run_t r = warp_start(w, 0, 0, 0, 1);
+    gm_inst_t in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, 0x10000000 + 4 * 34 * 32);
+    assert_int_equal(in.addr[1], 0x10000000 + 4 * 34 * 33);
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_STORE, 4, UINT32_MAX, 0x10008800 + 4 * 32);
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, 0x10000000 + 4 * (34 * 32 + 1));
+    warp_end(&r);
+    assert_int_equal(warp_count(w, 0, 0, 0, 1), 2 * 34);
+    /* kmeansPoint (texture reads): only the membership store */
+    assert_int_equal(warp_count(w, 0, 1, 0, 1), 1);
+    gm_workload_free(w);
+}
+
+/* Back propagation, in = 64: layerforward's first load is by the tx == 0
+ * lanes (lanes 0 and 16 of a warp). */
+static void test_backprop(void **state)
+{
+    (void)state;
+    /* input 260 bytes at 0x10000000, output_hidden 68 at 0x10000200,
+     * weights 65*17*4 = 4420 at 0x10000300 */
+    const uint64_t IN = 0x10000000, W = 0x10000300;
+    gm_workload_t *w = make("backprop:in=64");
+    warp_run_t r = warp_start(w, 0, 0, 1, 0); /* CTA by = 1, ty 0 and 1 */
+    gm_inst_t in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, 0x00010001, IN + 4 * 17);
+    assert_int_equal(in.addr[16], IN + 4 * 18);
+    in = warp_step(&r); /* w[17*16*by + 17*ty + tx + 1 + 17] */
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, W + 4 * (17 * 16 + 1 + 17));
+    assert_int_equal(in.addr[16], W + 4 * (17 * 16 + 17 + 1 + 17));
+    warp_end(&r);
+    assert_int_equal(warp_count(w, 0, 1, 0, 0), 9 + 7); /* CTA 0 row 0 extra */
+    assert_int_equal(warp_count(w, 0, 1, 0, 1), 9);
+    gm_workload_free(w);
+}
+
+/* SpMV: the JDS index and data loads of a warp are one line each. */
+static void test_spmv(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("spmv:rows=256,nnz=4,band=8,tb=64");
+    warp_run_t r = warp_start(w, 0, 0, 1, 1); /* rows 96..127 */
+    gm_inst_t in = warp_step(&r);
+    assert_int_equal(in.op, GM_OP_LOAD);
+    assert_int_equal(in.active, UINT32_MAX);
+    assert_int_equal(in.addr[0] % 128, 0);
+    assert_int_equal(in.addr[31], in.addr[0] + 124);
+    gm_inst_t data = warp_step(&r); /* d_data precedes d_index, same offsets */
+    assert_int_equal(data.active, UINT32_MAX);
+    assert_true(data.addr[0] < in.addr[0]);
+    for (unsigned l = 0; l < 32; l++)
+        assert_int_equal(in.addr[l] - data.addr[l], in.addr[0] - data.addr[0]);
+    warp_end(&r);
+    /* 3 loads per diagonal, then perm and the store. Rows hold 4 +- 2
+     * entries; sorted by count, the first warp's rows all have 6, the
+     * last warp's 2. */
+    assert_int_equal(warp_count(w, 0, 0, 0, 0), 3 * 6 + 2);
+    assert_int_equal(warp_count(w, 0, 0, 3, 1), 3 * 2 + 2);
+    gm_workload_free(w);
+}
+
+/* The n-th memory instruction of one warp, for kernels not covered above:
+ * op, mask and two lanes' addresses, all from the kernels' index
+ * expressions and the 256-byte-aligned array layout. */
+typedef struct probe {
+    const char *spec;
+    unsigned kernel;
+    uint32_t cta, warp;
+    unsigned n;
+    uint8_t op;
+    uint32_t active;
+    unsigned la;
+    uint64_t aa;
+    unsigned lb;
+    uint64_t ab;
+} probe_t;
+
+enum { L = GM_OP_LOAD, S = GM_OP_STORE };
+#define ALL UINT32_MAX
+
+static const probe_t probes[] = {
+    /* BICG n=64: A 0x10000000, r 0x10004000, s 0x10004100, p 0x10004200, q 0x10004300 */
+    {"bicg:n=64", 0, 0, 1, 0, S, ALL, 0, 0x10004180, 31, 0x100041fc}, /* s[j] = 0 */
+    {"bicg:n=64", 0, 0, 1, 1, L, ALL, 0, 0x10004000, 31, 0x10004000}, /* r[0] */
+    {"bicg:n=64", 0, 0, 1, 2, L, ALL, 0, 0x10000080, 31, 0x100000fc}, /* A[0][j] */
+    {"bicg:n=64", 1, 0, 1, 1, L, ALL, 0, 0x10002000, 1, 0x10002100},  /* A[i][0] */
+    {"bicg:n=64", 1, 0, 1, 2, L, ALL, 0, 0x10004200, 9, 0x10004200},  /* p[0] */
+    /* MVT n=64: a, x1 0x10004000, x2 0x10004100, y_1 0x10004200, y_2 0x10004300 */
+    {"mvt:n=64", 0, 0, 0, 0, L, ALL, 0, 0x10004000, 31, 0x1000407c}, /* x1[i] */
+    {"mvt:n=64", 0, 0, 0, 1, L, ALL, 0, 0x10000000, 2, 0x10000200},  /* a[i][0] */
+    {"mvt:n=64", 0, 0, 0, 2, L, ALL, 0, 0x10004200, 5, 0x10004200},  /* y_1[0] */
+    {"mvt:n=64", 1, 0, 0, 1, L, ALL, 0, 0x10000000, 31, 0x1000007c}, /* a[0][i] */
+    {"mvt:n=64", 1, 0, 0, 5, L, ALL, 0, 0x10004304, 7, 0x10004304},  /* y_2[1] */
+    /* GESUMMV n=64: A, B 0x10004000, tmp 0x10008000, x 0x10008100, y 0x10008200 */
+    {"gesummv:n=64", 0, 0, 0, 0, L, ALL, 1, 0x10000100, 31, 0x10001f00}, /* A[i][0] */
+    {"gesummv:n=64", 0, 0, 0, 2, L, ALL, 1, 0x10008004, 31, 0x1000807c}, /* tmp[i] */
+    {"gesummv:n=64", 0, 0, 0, 4, L, ALL, 1, 0x10004100, 31, 0x10005f00}, /* B[i][0] */
+    {"gesummv:n=64", 0, 0, 0, 5, L, ALL, 1, 0x10008100, 31, 0x10008100}, /* x[0] again */
+    {"gesummv:n=64", 0, 0, 0, 7, S, ALL, 1, 0x10008204, 31, 0x1000827c}, /* y[i] */
+    {"gesummv:n=64", 0, 0, 0, 8, L, ALL, 0, 0x10000004, 1, 0x10000104}, /* A[i][1] */
+    /* SYRK n=64: a 0x10000000, c 0x10004000; CTA 0 warp 0 is row i = 0 */
+    {"syrk:n=64", 0, 0, 0, 2, L, ALL, 0, 0x10000000, 31, 0x10000000}, /* a[0][0] */
+    {"syrk:n=64", 0, 0, 0, 3, L, ALL, 0, 0x10000000, 31, 0x10001f00}, /* a[j][0] */
+    {"syrk:n=64", 0, 0, 0, 6, L, ALL, 0, 0x10000004, 31, 0x10001f04}, /* a[j][1] */
+    /* SYR2K n=64: a, b 0x10004000, c 0x10008000; a[i][k] b[j][k] b[i][k] a[j][k] */
+    {"syr2k:n=64", 0, 0, 1, 2, L, ALL, 0, 0x10000100, 31, 0x10000100},
+    {"syr2k:n=64", 0, 0, 1, 3, L, ALL, 0, 0x10004000, 31, 0x10005f00},
+    {"syr2k:n=64", 0, 0, 1, 4, L, ALL, 0, 0x10004100, 31, 0x10004100},
+    {"syr2k:n=64", 0, 0, 1, 5, L, ALL, 0, 0x10000000, 31, 0x10001f00},
+    {"syr2k:n=64", 0, 0, 1, 6, S, ALL, 0, 0x10008100, 31, 0x1000817c},
+    /* 2MM n=64: tmp, A, B, C, D 16 KiB apart */
+    {"2mm:n=64", 0, 0, 0, 1, L, ALL, 0, 0x10004000, 31, 0x10004000}, /* A[0][0] */
+    {"2mm:n=64", 0, 0, 0, 2, L, ALL, 0, 0x10008000, 31, 0x1000807c}, /* B[0][j] */
+    {"2mm:n=64", 1, 0, 0, 0, L, ALL, 0, 0x10010000, 31, 0x1001007c}, /* D[0][j] */
+    {"2mm:n=64", 1, 0, 0, 2, L, ALL, 0, 0x10000000, 31, 0x10000000}, /* tmp[0][0] */
+    {"2mm:n=64", 1, 0, 0, 3, L, ALL, 0, 0x1000c000, 31, 0x1000c07c}, /* C[0][j] */
+    /* 3MM n=64: A..G 16 KiB apart; kernel3 G = E F */
+    {"3mm:n=64", 2, 0, 0, 0, S, ALL, 0, 0x10018000, 31, 0x1001807c},
+    {"3mm:n=64", 2, 0, 0, 1, L, ALL, 0, 0x10010000, 31, 0x10010000},
+    {"3mm:n=64", 2, 0, 0, 2, L, ALL, 0, 0x10014000, 31, 0x1001407c},
+    /* FDTD-2D n=64: ex 0x10000100, ey 0x10004100, hz 0x10008100 */
+    {"fdtd2d:n=64,tmax=2", 1, 0, 0, 0, L, 0xfffffffe, 1, 0x10000104, 31, 0x1000017c},
+    {"fdtd2d:n=64,tmax=2", 1, 0, 0, 2, L, 0xfffffffe, 1, 0x10008100, 31, 0x10008178},
+    {"fdtd2d:n=64,tmax=2", 2, 0, 0, 1, L, ALL, 0, 0x10000104, 31, 0x10000180},
+    {"fdtd2d:n=64,tmax=2", 2, 0, 0, 3, L, ALL, 0, 0x10004200, 31, 0x1000427c},
+    {"fdtd2d:n=64,tmax=2", 2, 1, 0, 5, S, 0x7fffffff, 0, 0x10008180, 30, 0x100081f8},
+    /* COVAR m=40, n=36, tb=32: data 0x10000000, symmat 0x10001700, mean 0x10003000 */
+    {"covar:m=40,n=36,tb=32", 0, 0, 0, 0, S, ALL, 0, 0x10003000, 31, 0x1000307c},
+    {"covar:m=40,n=36,tb=32", 0, 0, 0, 1, L, ALL, 0, 0x10000000, 31, 0x1000007c},
+    {"covar:m=40,n=36,tb=32", 1, 0, 1, 1, L, ALL, 0, 0x100000a0, 31, 0x1000011c},
+    {"covar:m=40,n=36,tb=32", 2, 1, 0, 0, S, 0xff, 0, 0x10002b80, 7, 0x10002ffc},
+    /* GRAMSCHM n=32: A, R 0x10001000, Q 0x10002000; kernel2 for k = 5 */
+    {"gramschm:n=32,tb=32", 16, 0, 0, 0, L, ALL, 0, 0x10000014, 1, 0x10000094},
+    {"gramschm:n=32,tb=32", 16, 0, 0, 1, L, ALL, 0, 0x10001294, 31, 0x10001294},
+    {"gramschm:n=32,tb=32", 16, 0, 0, 2, S, ALL, 0, 0x10002014, 31, 0x10002f94},
+    /* K-means with tex=0: feature_d 0x10008800, membership 0x10011000 */
+    {"kmeans:points=256,tex=0", 1, 0, 1, 0, L, ALL, 0, 0x10008880, 31, 0x100088fc},
+    {"kmeans:points=256,tex=0", 1, 0, 1, 1, L, ALL, 0, 0x10008c80, 31, 0x10008cfc},
+    {"kmeans:points=256,tex=0", 1, 0, 1, 170, S, ALL, 0, 0x10011080, 31, 0x100110fc},
+    {NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}};
+
+static void test_probes(void **state)
+{
+    (void)state;
+    for (const probe_t *p = probes; p->spec; p++) {
+        gm_workload_t *w = make(p->spec);
+        warp_run_t r = warp_start(w, 0, p->kernel, p->cta, p->warp);
+        gm_inst_t in;
+        for (unsigned i = 0; i <= p->n; i++)
+            in = warp_step(&r);
+        warp_end(&r);
+        if (in.op != p->op || in.active != p->active || in.addr[p->la] != p->aa ||
+            in.addr[p->lb] != p->ab)
+            fail_msg("%s kernel %u cta %u warp %u inst %u: op %u mask %08x lane %u 0x%llx "
+                     "lane %u 0x%llx", p->spec, p->kernel, p->cta, p->warp, p->n, in.op,
+                     in.active, p->la, (unsigned long long)in.addr[p->la], p->lb,
+                     (unsigned long long)in.addr[p->lb]);
+        gm_workload_free(w);
+    }
+}
+
+/* ---- access-pattern properties of the synthetic kernels */
+
+static unsigned distinct_lines(const gm_inst_t *in)
+{
+    uint64_t seen[32];
+    unsigned n = 0;
+    for (unsigned l = 0; l < 32; l++) {
+        if (!(in->active >> l & 1))
+            continue;
+        unsigned j = 0;
+        while (j < n && seen[j] != in->addr[l] >> 7)
+            j++;
+        if (j == n)
+            seen[n++] = in->addr[l] >> 7;
+    }
+    return n;
+}
+
+static void test_patterns(void **state)
+{
+    (void)state;
+    /* stream: one 128-byte line per warp access */
+    gm_workload_t *w = make("stream:n=4096,tb=128");
+    warp_run_t r = warp_start(w, 0, 0, 3, 2);
+    gm_inst_t in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, 0x10000000 + 4 * (3 * 128 + 64));
+    assert_int_equal(distinct_lines(&in), 1);
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_STORE, 4, UINT32_MAX, 0x10004000 + 4 * (3 * 128 + 64));
+    assert_int_equal(warp_step(&r).op, GM_OP_EXIT);
+    warp_end(&r);
+    gm_workload_free(w);
+
+    /* rowscan: 32 lines per access (one per row), the same lines again next */
+    w = make("rowscan:rows=64,row=4096,cols=4,tb=64");
+    r = warp_start(w, 0, 0, 0, 1);
+    in = warp_step(&r);
+    assert_int_equal(distinct_lines(&in), 32);
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, 0x10000000 + 4096 * 32);
+    gm_inst_t next = warp_step(&r);
+    for (unsigned l = 0; l < 32; l++) {
+        assert_int_equal(next.addr[l], in.addr[l] + 4);
+        assert_int_equal(next.addr[l] >> 7, in.addr[l] >> 7);
+    }
+    warp_end(&r);
+    gm_workload_free(w);
+
+    /* stride: full-line accesses, stride bytes apart, wrapped over span */
+    w = make("stride:stride=4096,iters=8,span=65536,ctas=2");
+    r = warp_start(w, 0, 0, 1, 3); /* global warp 11: accesses 88..95 */
+    for (unsigned k = 0; k < 8; k++) {
+        in = warp_step(&r);
+        assert_int_equal(distinct_lines(&in), 1);
+        expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX,
+                    0x10000000 + ((11 * 8 + k) * 4096) % 65536);
+        assert_int_equal(in.addr[31], in.addr[0] + 124);
+    }
+    assert_int_equal(warp_step(&r).op, GM_OP_EXIT);
+    warp_end(&r);
+    gm_workload_free(w);
+
+    /* gather: a coalesced index load, then random table elements */
+    w = make("gather:n=1000,iters=4,ctas=2,tb=64");
+    r = warp_start(w, 0, 0, 0, 0);
+    for (unsigned k = 0; k < 4; k++) {
+        in = warp_step(&r);
+        expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, 0x10000000 + 4 * 128 * k);
+        in = warp_step(&r); /* the table follows the 2048-byte index array */
+        for (unsigned l = 0; l < 32; l++)
+            assert_true(in.addr[l] >= 0x10000800 && in.addr[l] < 0x10000800 + 4000 &&
+                        in.addr[l] % 4 == 0);
+        assert_true(distinct_lines(&in) > 8);
+    }
+    warp_end(&r);
+    gm_workload_free(w);
+
+    /* tiled: CTA c sweeps [c*tile, (c+1)*tile) reps times */
+    w = make("tiled:tile=1024,reps=3,ctas=2,tb=64");
+    r = warp_start(w, 0, 0, 1, 1);
+    for (unsigned k = 0; k < 3 * 4; k++) {
+        in = warp_step(&r);
+        expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, 0x10000400 + 4 * ((k % 4) * 64 + 32));
+    }
+    assert_int_equal(warp_step(&r).op, GM_OP_EXIT);
+    warp_end(&r);
+    gm_workload_free(w);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_parse_errors), cmocka_unit_test(test_parse_values),
+        cmocka_unit_test(test_listing),      cmocka_unit_test(test_determinism),
+        cmocka_unit_test(test_geometry),     cmocka_unit_test(test_atax),
+        cmocka_unit_test(test_gemm),         cmocka_unit_test(test_conv2d),
+        cmocka_unit_test(test_conv3d),       cmocka_unit_test(test_fdtd),
+        cmocka_unit_test(test_corr_kernel),  cmocka_unit_test(test_gramschm),
+        cmocka_unit_test(test_bfs),          cmocka_unit_test(test_hotspot),
+        cmocka_unit_test(test_pathfinder),   cmocka_unit_test(test_nw),
+        cmocka_unit_test(test_srad),         cmocka_unit_test(test_kmeans),
+        cmocka_unit_test(test_backprop),     cmocka_unit_test(test_spmv),
+        cmocka_unit_test(test_probes),       cmocka_unit_test(test_patterns),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
