@@ -74,40 +74,43 @@ TB_C_SRC    := $(sort $(wildcard testbench/*.c testbench/stim/*.c))
 TB_C_OBJ    := $(TB_C_SRC:%.c=$(BUILD)/obj/%.o)
 STIM_BLOCKS := $(sort $(patsubst testbench/stim/%_stim.c,%,$(wildcard testbench/stim/*_stim.c)))
 
-# $(1) id, $(2) block, $(3) point, $(4) json
+# $(1) id, $(2) block, $(3) point, $(4) json, $(5) model dir, $(6) adapter object,
+# $(7) extra Verilator flags (a deliberately broken variant: +define+GMEM_FAULT_*)
 define POINT_RULES
 # Resolved parameters, rewritten only when they change: they drive -G.
-$(BUILD)/vl/$(1)/params.txt: $(4) FORCE | $(BUILD)/gmem
+$(5)/params.txt: $(4) FORCE | $(BUILD)/gmem
 	@mkdir -p $$(@D)
 	@$(BUILD)/gmem block-params $(2) $(4) --format list > $$@.tmp
 	@cmp -s $$@.tmp $$@ || mv $$@.tmp $$@; rm -f $$@.tmp
-$(BUILD)/vl/$(1)/V$(1)__ALL.a: $(BUILD)/vl/$(1)/params.txt $(call RTL_SRC,$(2))
-	@echo "VERILATE $(2) [$(3)]"
-	@rm -f $(BUILD)/vl/$(1)/*.cpp $(BUILD)/vl/$(1)/*.h $(BUILD)/vl/$(1)/*.a
-	@verilator $(VL_FLAGS) --prefix V$(1) --top-module $(2) -Mdir $(BUILD)/vl/$(1) \
-	  $$$$(sed 's/\([A-Z_0-9]*\)=/-G\1=/g' $(BUILD)/vl/$(1)/params.txt) $(call RTL_SRC,$(2))
-	@$(MAKE) -s -C $(BUILD)/vl/$(1) -f V$(1).mk V$(1)__ALL.a CXX="$(CXX)" \
+$(5)/V$(1)__ALL.a: $(5)/params.txt $(call RTL_SRC,$(2))
+	@echo "VERILATE $(2) [$(3)] $(7)"
+	@rm -f $(5)/*.cpp $(5)/*.h $(5)/*.a
+	@verilator $(VL_FLAGS) $(7) --prefix V$(1) --top-module $(2) -Mdir $(5) \
+	  $$$$(sed 's/\([A-Z_0-9]*\)=/-G\1=/g' $(5)/params.txt) $(call RTL_SRC,$(2))
+	@$(MAKE) -s -C $(5) -f V$(1).mk V$(1)__ALL.a CXX="$(CXX)" \
 	  OPT_FAST="-O2" OPT_SLOW="-O1" OPT_GLOBAL="-O2" >/dev/null
 # The RTL's ports and state registers against the .ports file.
-$(BUILD)/vl/$(1)/ports.ok: $(BUILD)/vl/$(1)/params.txt $(call RTL_SRC,$(2)) cmodel/blocks/$(2).ports
+$(5)/ports.ok: $(5)/params.txt $(call RTL_SRC,$(2)) cmodel/blocks/$(2).ports
 	@yosys -q -p "read_verilog -sv $(call RTL_SRC,$(2)); \
-	  chparam $$$$(sed 's/\([A-Z_0-9]*\)=\([0-9]*\)/-set \1 \2/g' $(BUILD)/vl/$(1)/params.txt) $(2); \
-	  hierarchy -top $(2); proc; write_json $(BUILD)/vl/$(1)/ports.json"
-	@$(BUILD)/gmem check-ports $(2) $(BUILD)/vl/$(1)/ports.json $(4) >/dev/null
+	  chparam $$$$(sed 's/\([A-Z_0-9]*\)=\([0-9]*\)/-set \1 \2/g' $(5)/params.txt) $(2); \
+	  hierarchy -top $(2); proc; write_json $(5)/ports.json"
+	@$(BUILD)/gmem check-ports $(2) $(5)/ports.json $(4) >/dev/null
 	@touch $$@
-$(GEN)/rtl_$(1).cpp: $(BUILD)/vl/$(1)/params.txt
-	@mkdir -p $$(@D)
+$(5).adapter.cpp: $(5)/params.txt
 	@{ echo '#include "V$(1).h"'; echo '#include "V$(1)___024root.h"'; \
 	   echo '#define GM_VTOP V$(1)'; echo '#define GM_BLOCK $(2)'; \
 	   echo '#define GM_PORTS "$(2).ports"'; echo '#define GM_POINT "$(3)"'; \
 	   echo "#define GM_POINT_PARAMS \"$$$$(cat $$<)\""; \
 	   echo '#define GM_RTL_OPS gm_rtl_$(1)'; echo '#include "rtl_adapter.h"'; } > $$@
-$(BUILD)/obj/rtl_$(1).o: $(GEN)/rtl_$(1).cpp $(BUILD)/vl/$(1)/V$(1)__ALL.a \
-                         $(BUILD)/vl/$(1)/ports.ok testbench/rtl_adapter.h cmodel/blocks/$(2).ports
+$(6): $(5).adapter.cpp $(5)/V$(1)__ALL.a $(5)/ports.ok testbench/rtl_adapter.h \
+      cmodel/blocks/$(2).ports
 	@echo "ADAPT $(2) [$(3)]"
-	@$(CXX) $(CXXFLAGS_VL) -Icmodel -Icmodel/blocks -Itestbench -I$(BUILD)/vl/$(1) -c $$< -o $$@
+	@mkdir -p $$(@D)
+	@$(CXX) $(CXXFLAGS_VL) -Icmodel -Icmodel/blocks -Itestbench -I$(5) -c $$< -o $$@
 endef
-$(foreach f,$(POINT_FILES),$(eval $(call POINT_RULES,$(call point_id,$(f)),$(word 1,$(subst __, ,$(call point_id,$(f)))),$(word 2,$(subst __, ,$(call point_id,$(f)))),$(f))))
+pt_block = $(word 1,$(subst __, ,$(call point_id,$(1))))
+pt_name  = $(word 2,$(subst __, ,$(call point_id,$(1))))
+$(foreach f,$(POINT_FILES),$(eval $(call POINT_RULES,$(call point_id,$(f)),$(call pt_block,$(f)),$(call pt_name,$(f)),$(f),$(BUILD)/vl/$(call point_id,$(f)),$(BUILD)/obj/rtl_$(call point_id,$(f)).o,)))
 
 $(BUILD)/vlrt/%.o: $(VL_INC)/%.cpp | $(DEPS_STAMP)
 	@mkdir -p $(@D)
@@ -141,6 +144,29 @@ $(BUILD)/gmem-cosim: $(COSIM_OBJ) $(COSIM_LIBS) $(VLRT_OBJ)
 	@echo "LINK $@"
 	@$(CXX) $(OPT) $(COSIM_OBJ) $(COSIM_LIBS) $(VLRT_OBJ) $(LDLIBS_C) -lpthread -o $@
 
+# ---- a deliberately broken RTL variant, to show the lockstep catching it:
+# `make cosim-fault FAULT=mshr` re-verilates that block's points with
+# +define+GMEM_FAULT_MSHR and links build/fault-mshr/gmem-cosim.
+ifneq ($(FAULT),)
+FDIR        := $(BUILD)/fault-$(FAULT)
+FAULT_DEF   := +define+GMEM_FAULT_$(shell echo $(FAULT) | tr a-z A-Z)
+FAULT_FILES := $(filter configs/blocks/$(FAULT)/%,$(POINT_FILES))
+FAULT_IDS   := $(foreach f,$(FAULT_FILES),$(call point_id,$(f)))
+$(foreach f,$(FAULT_FILES),$(eval $(call POINT_RULES,$(call point_id,$(f)),$(call pt_block,$(f)),$(call pt_name,$(f)),$(f),$(FDIR)/vl/$(call point_id,$(f)),$(FDIR)/obj/rtl_$(call point_id,$(f)).o,$(FAULT_DEF))))
+FAULT_OBJ  := $(filter-out $(foreach p,$(FAULT_IDS),$(BUILD)/obj/rtl_$(p).o),$(COSIM_OBJ)) \
+              $(foreach p,$(FAULT_IDS),$(FDIR)/obj/rtl_$(p).o)
+FAULT_LIBS := $(filter-out $(foreach p,$(FAULT_IDS),$(BUILD)/vl/$(p)/V$(p)__ALL.a),$(COSIM_LIBS)) \
+              $(foreach p,$(FAULT_IDS),$(FDIR)/vl/$(p)/V$(p)__ALL.a)
+cosim-fault: $(FDIR)/gmem-cosim
+$(FDIR)/gmem-cosim: $(FAULT_OBJ) $(FAULT_LIBS) $(VLRT_OBJ)
+	@echo "LINK $@"
+	@$(CXX) $(OPT) $(FAULT_OBJ) $(FAULT_LIBS) $(VLRT_OBJ) $(LDLIBS_C) -lpthread -o $@
+else
+cosim-fault:
+	@echo "usage: make cosim-fault FAULT=<block>" >&2; exit 2
+endif
+.PHONY: cosim-fault
+
 # ---- lint: every RTL model at every parameter point, both tools
 lint: $(foreach p,$(POINT_IDS),$(BUILD)/vl/$(p)/lint.ok)
 $(BUILD)/vl/%/lint.ok: $(BUILD)/vl/%/params.txt $(BUILD)/vl/%/ports.ok
@@ -158,6 +184,7 @@ $(BUILD)/san/tests/%: tests/unit/%.c $(CM_SAN) | $(DEPS_STAMP)
 	@$(CC) $(CPPFLAGS_C) $(CFLAGS_C) $(SAN) $< $(CM_SAN) $(LDLIBS_C) -lcmocka -o $@
 
 test: $(DEPS_STAMP) $(BUILD)/gmem $(BUILD)/san/gmem $(BUILD)/gmem-cosim $(UNIT_BIN)
+	@$(MAKE) --no-print-directory cosim-fault FAULT=mshr
 	@scripts/run-tests.sh
 
 # ---- the main job and the costing flow

@@ -4,6 +4,7 @@
 #ifndef GM_CLI_H
 #define GM_CLI_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 typedef struct gm_cmd {
@@ -18,13 +19,21 @@ int gm_cmd_check_ports(int argc, char **argv);
 int gm_cmd_cosim(int argc, char **argv);
 int gm_cmd_run(int argc, char **argv);
 int gm_cmd_replay(int argc, char **argv);
+int gm_cmd_diff_stats(int argc, char **argv);
 
-/* `run` itself; the pure and the cosim build wrap it (hooks: in-system RTL
- * lockstep, NULL in the pure build; report: printed after the run, non-zero
- * makes the exit status 1). */
+/* `run` itself, in two steps the pure and the cosim build share. */
 struct gm_blk_hooks;
-int gm_run_main(int argc, char **argv, const struct gm_blk_hooks *hooks,
-                int (*report)(FILE *out));
+typedef struct gm_run_opts {
+    const char *config, *spec, *stats;
+    uint64_t max_cycles, seed;
+    char defcfg[1024];
+} gm_run_opts_t;
+extern const char gm_run_usage[];
+/* 0: parsed; -1: --help printed; else an exit status (bad usage). */
+int gm_run_parse(int argc, char **argv, gm_run_opts_t *o);
+/* Build and run the machine; hooks: in-system RTL lockstep (NULL: none);
+ * quiet: no summary or stats (a re-run). Returns an exit status. */
+int gm_run_exec(const gm_run_opts_t *o, const struct gm_blk_hooks *hooks, int quiet);
 
 /* Shared helpers for commands. */
 int gm_fail(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

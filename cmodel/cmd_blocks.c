@@ -7,6 +7,7 @@
 #include "blocks/block.h"
 #include "cli.h"
 #include "util/config.h"
+#include "workload/workload.h"
 
 /* Parameter points of a block: sorted names of configs/blocks/<b>/ *.json. */
 static int list_points(const char *block, char names[][64], int max)
@@ -50,6 +51,14 @@ static void list_configs(void)
         printf("  configs/%s\n", names[i]);
 }
 
+static void list_workloads(void)
+{
+    puts("workloads (SPEC = name[:key=value,...]):");
+    for (const gm_workload_info_t *w = gm_workload_list; w->name; w++)
+        printf("  %-12s %-10s %s\n  %12s %10s params: %s\n", w->name, w->suite, w->doc, "", "",
+               w->params);
+}
+
 static void list_blocks(void)
 {
     puts("blocks:");
@@ -87,6 +96,8 @@ int gm_cmd_list(int argc, char **argv)
     }
     if (k == 0 || k == 3)
         list_configs();
+    if (k == 1 || k == 3)
+        list_workloads();
     if (k == 2 || k == 3)
         list_blocks();
     return GM_EXIT_OK;
@@ -291,4 +302,71 @@ int gm_cmd_check_ports(int argc, char **argv)
     printf("check-ports %s: %u inputs, %u outputs, %u state registers match\n",
            b->name, b->n_in, b->n_out, b->n_state);
     return GM_EXIT_OK;
+}
+
+/* ---- diff-stats: two stats reports, difference by difference ---- */
+
+static int diff_json(const cJSON *a, const cJSON *b, const char *path, int *n)
+{
+    char sub[512];
+    if (cJSON_IsObject(a) && cJSON_IsObject(b)) {
+        for (const cJSON *x = a->child; x; x = x->next) {
+            snprintf(sub, sizeof sub, "%s.%s", path, x->string);
+            const cJSON *y = cJSON_GetObjectItemCaseSensitive(b, x->string);
+            if (!y) {
+                printf("  %s: only in the first\n", sub);
+                (*n)++;
+            } else {
+                diff_json(x, y, sub, n);
+            }
+        }
+        for (const cJSON *y = b->child; y; y = y->next)
+            if (!cJSON_GetObjectItemCaseSensitive(a, y->string)) {
+                printf("  %s.%s: only in the second\n", path, y->string);
+                (*n)++;
+            }
+        return *n;
+    }
+    if (cJSON_IsArray(a) && cJSON_IsArray(b) &&
+        cJSON_GetArraySize(a) == cJSON_GetArraySize(b)) {
+        for (int i = 0; i < cJSON_GetArraySize(a); i++) {
+            snprintf(sub, sizeof sub, "%s[%d]", path, i);
+            diff_json(cJSON_GetArrayItem(a, i), cJSON_GetArrayItem(b, i), sub, n);
+        }
+        return *n;
+    }
+    if (!cJSON_Compare(a, b, 1)) {
+        char *ta = cJSON_PrintUnformatted(a), *tb = cJSON_PrintUnformatted(b);
+        printf("  %s: %s -> %s\n", path, ta ? ta : "?", tb ? tb : "?");
+        cJSON_free(ta);
+        cJSON_free(tb);
+        (*n)++;
+    }
+    return *n;
+}
+
+int gm_cmd_diff_stats(int argc, char **argv)
+{
+    if (gm_wants_help(argc, argv) || argc != 3) {
+        puts("usage: gmem diff-stats A.json B.json\n\n"
+             "Compares two stats reports (or any JSON) value by value and prints each\n"
+             "difference as a JSON path with both values. Exit 0 if identical, 1 if\n"
+             "they differ, 2 on unreadable input.");
+        return gm_wants_help(argc, argv) ? GM_EXIT_OK : GM_EXIT_USAGE;
+    }
+    cJSON *a, *b;
+    gm_err_t err;
+    if (gm_json_load(argv[1], &a, &err))
+        return gm_fail(GM_EXIT_USAGE, "%s", err.msg);
+    if (gm_json_load(argv[2], &b, &err)) {
+        cJSON_Delete(a);
+        return gm_fail(GM_EXIT_USAGE, "%s", err.msg);
+    }
+    int n = 0;
+    diff_json(a, b, "$", &n);
+    cJSON_Delete(a);
+    cJSON_Delete(b);
+    if (n)
+        printf("%d difference%s\n", n, n == 1 ? "" : "s");
+    return n ? GM_EXIT_FAIL : GM_EXIT_OK;
 }

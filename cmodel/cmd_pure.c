@@ -6,6 +6,15 @@
 #include "cli.h"
 #include "util/err.h"
 
+int gm_cmd_run(int argc, char **argv)
+{
+    gm_run_opts_t o;
+    int rc = gm_run_parse(argc, argv, &o);
+    if (rc)
+        return rc < 0 ? GM_EXIT_OK : rc;
+    return gm_run_exec(&o, NULL, 0);
+}
+
 
 int gm_cmd_cosim(int argc, char **argv)
 {

@@ -8,10 +8,12 @@
 #include "util/err.h"
 
 static const gm_cmd_t commands[] = {
+    {"run", "simulate a workload on a GPU configuration", gm_cmd_run},
     {"list", "list configurations, workloads, blocks and parameter points", gm_cmd_list},
     {"cosim", "lockstep a block's C model against its RTL (gmem-cosim)", gm_cmd_cosim},
     {"replay", "replay a recorded port trace against a block's RTL (gmem-cosim)", gm_cmd_replay},
     {"block-params", "print a block's resolved parameters for a point", gm_cmd_block_params},
+    {"diff-stats", "compare two stats reports, difference by difference", gm_cmd_diff_stats},
     {"check-ports", "check an RTL module's ports against the block's .ports", gm_cmd_check_ports},
 };
 

@@ -20,7 +20,8 @@ run_one() {
   tmp=$(mktemp -d /tmp/gmem-test.XXXXXX)
   start=$(date +%s)
   if [[ $t == *.sh ]]; then
-    GMEM=$top/build/san/gmem GMEM_COSIM=$top/build/gmem-cosim TMP=$tmp \
+    GMEM=$top/build/san/gmem GMEM_FAST=$top/build/gmem GMEM_COSIM=$top/build/gmem-cosim \
+      GMEM_FAULT=$top/build/fault-mshr/gmem-cosim TMP=$tmp \
       timeout 1200 bash "$t" >"$log" 2>&1
   else
     TMP=$tmp timeout 600 "$t" >"$log" 2>&1

@@ -17,22 +17,42 @@ void mshr_reset(mshr_t *m)
     mshr_params_t p = m->p;
     memset(m, 0, sizeof *m);
     m->p = p;
+    for (uint32_t e = 0; e < p.NENT; e++)
+        m->freemap[e / 64] |= 1ull << (e % 64);
 }
+
+static uint32_t hash(uint32_t blk) { return (blk ^ blk >> 8 ^ blk >> 16) % MSHR_HBUCKETS; }
 
 /* The valid, unfilled entry holding blk, or -1 (at most one exists). */
 static int find(const mshr_t *m, uint32_t blk)
 {
-    for (uint32_t e = 0; e < m->p.NENT; e++)
-        if (m->ent_v[e] && !m->ent_f[e] && m->ent_blk[e] == blk)
-            return (int)e;
+    for (uint32_t x = m->bucket[hash(blk)]; x; x = m->hnext[x - 1])
+        if (m->ent_blk[x - 1] == blk)
+            return (int)(x - 1);
     return -1;
 }
 
+static void pending_add(mshr_t *m, uint32_t e)
+{
+    uint32_t h = hash(m->ent_blk[e]);
+    m->hnext[e] = m->bucket[h];
+    m->bucket[h] = (uint16_t)(e + 1);
+}
+
+static void pending_remove(mshr_t *m, uint32_t e)
+{
+    uint16_t *link = &m->bucket[hash(m->ent_blk[e])];
+    while (*link != e + 1)
+        link = &m->hnext[*link - 1];
+    *link = m->hnext[e];
+}
+
+/* The lowest free entry, or -1. */
 static int free_entry(const mshr_t *m)
 {
-    for (uint32_t e = 0; e < m->p.NENT; e++)
-        if (!m->ent_v[e])
-            return (int)e;
+    for (uint32_t w = 0; w < MSHR_MAX_ENT / 64; w++)
+        if (m->freemap[w])
+            return (int)(w * 64 + (uint32_t)__builtin_ctzll(m->freemap[w]));
     return -1;
 }
 
@@ -63,14 +83,6 @@ static decision_t decide(const mshr_t *m, uint32_t blk)
     return d;
 }
 
-static uint32_t used_slots(const mshr_t *m)
-{
-    uint32_t n = 0;
-    for (uint32_t e = 0; e < m->p.NENT; e++)
-        if (m->ent_v[e])
-            n += (uint32_t)(m->ent_cnt[e] - m->ent_rd[e]);
-    return n;
-}
 
 void mshr_eval(const mshr_t *m, const mshr_in_t *in, mshr_out_t *out)
 {
@@ -105,11 +117,8 @@ void mshr_eval(const mshr_t *m, const mshr_in_t *in, mshr_out_t *out)
         out->fwd_is_wr = m->slot_wr[s];
         out->fwd_last = m->ent_rd[e] + 1u == m->ent_cnt[e];
     }
-    uint32_t nent = 0;
-    for (uint32_t e = 0; e < m->p.NENT; e++)
-        nent += m->ent_v[e];
-    out->st_nentries = nent;
-    out->st_used_slots = used_slots(m);
+    out->st_nentries = m->nent;
+    out->st_used_slots = m->used;
 }
 
 void mshr_tick(mshr_t *m, const mshr_in_t *in)
@@ -122,7 +131,7 @@ void mshr_tick(mshr_t *m, const mshr_in_t *in)
     int fill_e = in->fill_valid ? find(m, (uint32_t)in->fill_blk) : -1;
     int fwd_e = m->rq_n && in->fwd_ready ? m->rq[m->rq_head] : -1;
 
-    m->ctr.slot_cycles += used_slots(m);
+    m->ctr.slot_cycles += m->used;
     for (unsigned k = MSHR_PIPE - 1; k > 0; k--) {
         m->pipe_v[k] = m->pipe_v[k - 1];
         m->pipe_blk[k] = m->pipe_blk[k - 1];
@@ -132,7 +141,10 @@ void mshr_tick(mshr_t *m, const mshr_in_t *in)
 
     if (fwd_e >= 0) {
         m->ctr.forwards++;
+        m->used--;
         if (++m->ent_rd[fwd_e] == m->ent_cnt[fwd_e]) {
+            m->freemap[fwd_e / 64] |= 1ull << (fwd_e % 64);
+            m->nent--;
             m->ent_v[fwd_e] = m->ent_f[fwd_e] = 0;
             m->ent_cnt[fwd_e] = m->ent_rd[fwd_e] = 0;
             m->ent_blk[fwd_e] = 0;
@@ -149,6 +161,9 @@ void mshr_tick(mshr_t *m, const mshr_in_t *in)
                 m->ent_blk[e] = (uint32_t)in->req_blk;
                 m->ent_cnt[e] = 0;
                 m->ent_rd[e] = 0;
+                m->freemap[e / 64] &= ~(1ull << (e % 64));
+                m->nent++;
+                pending_add(m, e);
                 m->ctr.primaries++;
             } else {
                 m->ctr.merges++;
@@ -156,6 +171,7 @@ void mshr_tick(mshr_t *m, const mshr_in_t *in)
             m->slot_info[e * S + m->ent_cnt[e]] = (uint32_t)in->req_info;
             m->slot_wr[e * S + m->ent_cnt[e]] = (uint8_t)in->req_is_wr;
             m->ent_cnt[e]++;
+            m->used++;
         } else if (d.cause == MSHR_RF_ENTRY_FULL) {
             m->ctr.rf_entry_full++;
         } else {
@@ -164,6 +180,7 @@ void mshr_tick(mshr_t *m, const mshr_in_t *in)
     }
     if (in->fill_valid) {
         if (fill_e >= 0) {
+            pending_remove(m, (uint32_t)fill_e);
             m->ent_f[fill_e] = 1;
             m->rq[(m->rq_head + m->rq_n) % N] = (uint8_t)fill_e;
             m->rq_n++;
@@ -172,11 +189,6 @@ void mshr_tick(mshr_t *m, const mshr_in_t *in)
             m->ctr.fill_errors++;
         }
     }
-    uint32_t nent = 0;
-    for (uint32_t e = 0; e < N; e++)
-        nent += m->ent_v[e];
-    if (nent > m->ctr.max_entries)
-        m->ctr.max_entries = nent;
 }
 
 void mshr_counters(const mshr_t *m, mshr_counters_t *c) { *c = m->ctr; }
@@ -201,6 +213,18 @@ int mshr_check(const mshr_t *m, gm_err_t *err)
                 return gm_errf(err, "mshr: entries %u and %u both pending on block 0x%x", e, o,
                                m->ent_blk[e]);
     }
+    uint32_t nent = 0, used = 0;
+    for (uint32_t e = 0; e < m->p.NENT; e++) {
+        nent += m->ent_v[e];
+        used += m->ent_v[e] ? (uint32_t)(m->ent_cnt[e] - m->ent_rd[e]) : 0;
+        if (!!(m->freemap[e / 64] >> (e % 64) & 1) == !!m->ent_v[e])
+            return gm_errf(err, "mshr: the free map disagrees on entry %u", e);
+        if (m->ent_v[e] && !m->ent_f[e] && find(m, m->ent_blk[e]) != (int)e)
+            return gm_errf(err, "mshr: pending entry %u is not found by its block", e);
+    }
+    if (nent != m->nent || used != m->used)
+        return gm_errf(err, "mshr: counts %u/%u, the entries say %u/%u", m->nent, m->used,
+                       nent, used);
     if (filled != m->rq_n)
         return gm_errf(err, "mshr: %u filled entries but %u queued for release", filled,
                        m->rq_n);

@@ -8,7 +8,7 @@
 #undef GM_BLOCK
 #undef GM_PORTS
 
-enum { MSHR_MAX_ENT = 256, MSHR_MAX_SLOT = 64, MSHR_PIPE = 3 };
+enum { MSHR_MAX_ENT = 256, MSHR_MAX_SLOT = 64, MSHR_PIPE = 3, MSHR_HBUCKETS = 256 };
 enum { MSHR_RF_NONE, MSHR_RF_ENTRY_FULL, MSHR_RF_MERGE_FULL };
 
 typedef struct mshr {
@@ -23,6 +23,13 @@ typedef struct mshr {
     uint16_t rq_n;
     uint8_t pipe_v[MSHR_PIPE];
     uint32_t pipe_blk[MSHR_PIPE];
+    /* Derived from the registers above, kept for speed only: free entries
+     * as a bit map, pending (unfilled) entries hashed by block (chains of
+     * entry+1), and the entry and slot counts. Lookups only: no behaviour
+     * depends on the hash's order. */
+    uint64_t freemap[MSHR_MAX_ENT / 64];
+    uint16_t bucket[MSHR_HBUCKETS], hnext[MSHR_MAX_ENT];
+    uint32_t nent, used;
     mshr_counters_t ctr;
 } mshr_t;
 

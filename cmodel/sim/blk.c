@@ -30,9 +30,9 @@ int gm_blk_init(gm_blk_t *b, const gm_block_desc_t *d, const void *params,
         gm_blk_free(b);
         return gm_err_prefix(err, "%s", path);
     }
-    if (hooks && hooks->attach && hooks->attach(b, hooks->ctx) < 0) {
+    if (hooks && hooks->attach && hooks->attach(b, hooks->ctx, err) < 0) {
         gm_blk_free(b);
-        return gm_errf(err, "%s: cannot attach its RTL model", path);
+        return -1;
     }
     return 0;
 }

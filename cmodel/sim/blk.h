@@ -13,11 +13,14 @@ typedef struct gm_blk gm_blk_t;
 
 /* Lockstep hooks, provided by the cosim build (NULL in the pure C build). */
 typedef struct gm_blk_hooks {
-    int (*attach)(gm_blk_t *b, void *ctx);       /* 1 if this instance runs RTL too */
+    /* 1 if this instance runs RTL too (or is recorded), 0 if not, -1 on error. */
+    int (*attach)(gm_blk_t *b, void *ctx, gm_err_t *err);
     void (*eval)(gm_blk_t *b, void *ctx);
     void (*tick)(gm_blk_t *b, void *ctx);
     void (*detach)(gm_blk_t *b, void *ctx);
     void *ctx;
+    const int *stop;             /* set: the system stops at the end of the cycle */
+    const uint64_t **now;        /* the system points this at its core cycle */
 } gm_blk_hooks_t;
 
 struct gm_blk {

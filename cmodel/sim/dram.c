@@ -18,8 +18,10 @@ int gm_dram_init(gm_dram_t *d, const gm_dram_cfg_t *cfg, const gm_addr_map_t *ma
         gm_dram_free(d);
         return gm_errf(err, "out of memory for a DRAM channel");
     }
-    for (uint32_t b = 0; b < cfg->banks; b++)
+    for (uint32_t b = 0; b < cfg->banks; b++) {
         d->bank[b].open_row = -1;
+        d->bank[b].act_for = UINT32_MAX;
+    }
     return 0;
 }
 
@@ -66,10 +68,12 @@ static int try_column(gm_dram_t *d, uint32_t i, uint64_t now)
     d->next_col = b->next_col = now + c->tCCD;
     d->bus_free = data_at + bc;
     d->st.busy_cycles += bc;
-    if (b->act_for == id)
+    if (b->act_for == id) {
         d->st.row_misses++;
-    else
+        b->act_for = UINT32_MAX; /* request ids are reused */
+    } else {
         d->st.row_hits++;
+    }
     gm_fifo_remove(&d->queue, i);
     if (wr) {
         b->next_pre = max64(b->next_pre, data_at + bc + c->tWR);

@@ -89,7 +89,21 @@ module mshr #(
   wire       accept     = req_valid_i && (req_hit ? merge_ok : have_free);
   wire       primary    = req_valid_i && !req_hit && have_free;
   wire [1:0] cause      = !req_valid_i || accept ? 2'd0 : (req_hit ? 2'd2 : 2'd1);
-  wire [EW-1:0] alloc_e = req_hit ? req_e : free_e;
+`ifdef GMEM_FAULT_MSHR
+  // A deliberately broken variant, built only by `make cosim-fault
+  // FAULT=mshr` for the lockstep's own test (tests/system/fault_rtl.sh):
+  // under load it allocates the highest free entry, not the lowest.
+  reg [EW-1:0] high_free;
+  always @* begin
+    high_free = free_e;
+    for (i = 0; i < NENT; i = i + 1)
+      if (!ent_v_q[i]) high_free = EW'(i);
+  end
+  wire [EW-1:0] pick_free = (nent > 9'(NENT / 2)) ? high_free : free_e;
+`else
+  wire [EW-1:0] pick_free = free_e;
+`endif
+  wire [EW-1:0] alloc_e = req_hit ? req_e : pick_free;
   wire       prb_ok     = prb_hit ? (ent_cnt_q[prb_e] < nslot) : have_free;
 
   // ---- release: the oldest filled entry, one slot per cycle

@@ -1,0 +1,283 @@
+#include "l1d.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "blocks/set_hash.h"
+#include "lsu.h"
+#include "mshr_port.h"
+
+static uint32_t log2u(uint32_t x)
+{
+    uint32_t b = 0;
+    while ((1u << b) < x)
+        b++;
+    return b;
+}
+
+uint32_t gm_set_index(gm_blk_t *hash, uint32_t addr)
+{
+    set_hash_in_t *in = hash->in;
+    in->addr = addr;
+    in->in_valid = 1;
+    gm_blk_eval(hash);
+    return (uint32_t)((const set_hash_out_t *)hash->out)->set_idx;
+}
+
+/* The set_hash parameters of a cache: index bits of the line address. */
+int gm_hash_init(gm_blk_t *b, const gm_cache_cfg_t *c, const char *path,
+                 const gm_blk_hooks_t *hooks, gm_err_t *err)
+{
+    set_hash_params_t p;
+    memset(&p, 0, sizeof p);
+    p.LB = log2u(c->line);
+    p.SB = log2u(c->sets);
+    p.XOR_SHIFT = c->xor_shift;
+    if (gm_blk_init(b, &set_hash_desc, &p, path, hooks, err))
+        return -1;
+    ((set_hash_in_t *)b->in)->func_sel = (uint64_t)c->set_func;
+    return 0;
+}
+
+int gm_l1d_init(gm_gpu_t *g, gm_sm_t *sm, gm_err_t *err)
+{
+    const gm_cache_cfg_t *c = &g->cfg.l1d.c;
+    gm_l1d_t *l = &sm->l1d;
+    char path[48];
+    memset(l, 0, sizeof *l);
+    if (gm_tags_init(&l->tags, c->sets, c->ways) || gm_fifo_init(&l->missq, c->missq) ||
+        gm_fifo_init(&l->primaries, c->mshr_entries * c->mshr_merge + 8) ||
+        gm_delay_init(&l->hits, 64))
+        return gm_errf(err, "sm%u.l1d: out of memory", sm->id);
+    snprintf(path, sizeof path, "sm%u.l1d.set_hash", sm->id);
+    if (gm_hash_init(&l->hash, c, path, g->hooks, err))
+        return -1;
+    snprintf(path, sizeof path, "sm%u.l1d.%s", sm->id,
+             c->mshr == GM_MSHR_DL ? "dlmshr" : "mshr");
+    return gm_mshr_port_init(&l->mshr, c, path, g->hooks, err);
+}
+
+void gm_l1d_free(gm_l1d_t *l)
+{
+    gm_tags_free(&l->tags);
+    gm_fifo_free(&l->missq);
+    gm_fifo_free(&l->primaries);
+    gm_delay_free(&l->hits);
+    if (l->hash.d)
+        gm_blk_free(&l->hash);
+    if (l->mshr.d)
+        gm_blk_free(&l->mshr);
+}
+
+static uint32_t missq_free(const gm_l1d_t *l)
+{
+    return gm_fifo_space(&l->missq) - l->missq_reserved;
+}
+
+static uint32_t new_request(gm_gpu_t *g, gm_sm_t *sm, const gm_l1d_req_t *rq, int kind,
+                            uint32_t bytes)
+{
+    uint32_t id = gm_req_alloc(&g->pool);
+    gm_req_t *r = gm_req(&g->pool, id);
+    r->addr = rq->acc->line;
+    r->kind = (uint8_t)kind;
+    r->bytes = (uint16_t)bytes;
+    r->sm = (uint16_t)sm->id;
+    r->warp = rq->warp;
+    r->inst = rq->slot;
+    r->stream = rq->stream;
+    r->t_sent = g->now;
+    return id;
+}
+
+/* Write-evict / write-through, no write-allocate: every store goes to the
+ * L2 through the miss queue; a hit is invalidated (evict) or kept. */
+static gm_l1d_outcome_t store(gm_gpu_t *g, gm_sm_t *sm, const gm_l1d_req_t *rq, int *rf)
+{
+    gm_l1d_t *l = &sm->l1d;
+    if (missq_free(l) < 1) {
+        *rf = GM_RF_MISSQ;
+        return GM_L1D_RF;
+    }
+    uint32_t set = gm_set_index(&l->hash, rq->acc->line);
+    int way = gm_tags_find(&l->tags, set, rq->acc->line);
+    l->st.accesses++;
+    l->st.writes++;
+    if (way >= 0 && gm_tags_set(&l->tags, set)[way].state == GM_LINE_VALID) {
+        l->st.hits++;
+        if (g->cfg.l1d.c.write == GM_WRITE_EVICT)
+            gm_tags_set(&l->tags, set)[way].state = GM_LINE_INVALID;
+    }
+    uint32_t id = new_request(g, sm, rq, GM_REQ_WRITE, rq->acc->bytes);
+    gm_fifo_push(&l->missq, id);
+    gm_lsu_answer(g, sm, id); /* taken: the store is done; the ack frees it */
+    return GM_L1D_DONE;
+}
+
+/* A load: the tag probe, then the reservations in the order GPGPU-Sim makes
+ * them: a line (allocate-on-miss), two miss-queue slots, then the MSHR. */
+static gm_l1d_outcome_t load(gm_gpu_t *g, gm_sm_t *sm, const gm_l1d_req_t *rq, int *rf,
+                             gm_mshr_io_t *io, uint32_t *set_out, int *victim_out)
+{
+    gm_l1d_t *l = &sm->l1d;
+    const gm_cache_cfg_t *c = &g->cfg.l1d.c;
+    uint32_t set = gm_set_index(&l->hash, rq->acc->line);
+    int way = gm_tags_find(&l->tags, set, rq->acc->line);
+    gm_line_t *s = gm_tags_set(&l->tags, set);
+    *set_out = set;
+    *victim_out = -1;
+    if (way >= 0 && s[way].state == GM_LINE_VALID) {
+        if (g->now < l->port_free) {
+            l->st.port_stalls++;
+            return GM_L1D_STALL;
+        }
+        uint32_t busy = (rq->acc->bytes + c->port_bytes - 1) / c->port_bytes;
+        l->port_free = g->now + (busy ? busy : 1);
+        s[way].stamp = g->now;
+        l->st.accesses++;
+        l->st.reads++;
+        l->st.hits++;
+        uint32_t id = new_request(g, sm, rq, GM_REQ_READ, rq->acc->bytes);
+        gm_delay_push(&l->hits, id, g->now + c->latency);
+        return GM_L1D_DONE;
+    }
+    if (way < 0 && c->alloc == GM_ALLOC_ON_MISS) {
+        *victim_out = gm_tags_victim(&l->tags, set, 1);
+        if (*victim_out < 0) {
+            *rf = GM_RF_LINE;
+            return GM_L1D_RF;
+        }
+    }
+    if (missq_free(l) < 2) {
+        *rf = GM_RF_MISSQ;
+        return GM_L1D_RF;
+    }
+    io->req = 1;
+    io->req_blk = rq->acc->line >> log2u(c->line);
+    io->req_info = new_request(g, sm, rq, GM_REQ_READ, c->line);
+    return GM_L1D_NONE; /* decided by the MSHR below */
+}
+
+static void install_fill(gm_gpu_t *g, gm_l1d_t *l, uint32_t addr)
+{
+    uint32_t set = gm_set_index(&l->hash, addr);
+    gm_line_t *s = gm_tags_set(&l->tags, set);
+    int way = gm_tags_find(&l->tags, set, addr);
+    if (way < 0) {
+        /* On fill the victim is chosen now; a write-evict L1D never holds
+         * dirty data, so nothing is written back (seed-000 §3.4). */
+        way = gm_tags_victim(&l->tags, set, 1);
+        if (way < 0)
+            return; /* every way reserved: the data goes to the LSU only */
+        if (s[way].state == GM_LINE_VALID)
+            l->st.evictions++;
+    }
+    s[way].addr = addr;
+    s[way].state = GM_LINE_VALID;
+    s[way].stamp = g->now;
+    l->st.fills++;
+}
+
+gm_l1d_outcome_t gm_l1d_cycle(gm_gpu_t *g, gm_sm_t *sm, const gm_l1d_req_t *rq, int *rf)
+{
+    gm_l1d_t *l = &sm->l1d;
+    const gm_cache_cfg_t *c = &g->cfg.l1d.c;
+    gm_mshr_io_t io;
+    memset(&io, 0, sizeof io);
+
+    for (uint32_t id; (id = gm_delay_peek(&l->hits, g->now)) != UINT32_MAX;) {
+        gm_delay_pop(&l->hits);
+        gm_lsu_answer(g, sm, id);
+        gm_req_release(&g->pool, id);
+    }
+
+    /* One reply from the crossbar: bypassed data and acks go straight to
+     * the LSU; a fill needs the fill port and the MSHR. */
+    uint32_t fill_id = UINT32_MAX;
+    if (!gm_fifo_empty(&sm->resp)) {
+        uint32_t id = gm_fifo_head(&sm->resp);
+        gm_req_t *r = gm_req(&g->pool, id);
+        if (r->bypass || r->kind == GM_REQ_WRITE) {
+            gm_fifo_pop(&sm->resp);
+            if (r->bypass)
+                sm->lsu.bp_inflight--;
+            if (r->kind == GM_REQ_READ)
+                gm_lsu_answer(g, sm, id);
+            gm_req_release(&g->pool, id);
+        } else if (g->now >= l->fill_free) {
+            fill_id = id;
+            io.fill = 1;
+            io.fill_blk = r->addr >> log2u(c->line);
+        }
+    }
+
+    gm_l1d_outcome_t out = GM_L1D_NONE;
+    uint32_t set = 0;
+    int victim = -1;
+    if (rq)
+        out = rq->write ? store(g, sm, rq, rf) : load(g, sm, rq, rf, &io, &set, &victim);
+
+    io.fwd_ready = 1;
+    gm_mshr_port_cycle(&l->mshr, &io);
+
+    if (io.req) {
+        gm_req_t *r = gm_req(&g->pool, io.req_info);
+        if (io.busy) {
+            gm_req_release(&g->pool, io.req_info);
+            out = GM_L1D_STALL;
+        } else if (io.accept) {
+            l->st.accesses++;
+            l->st.reads++;
+            if (io.primary) {
+                l->st.misses++;
+                l->missq_reserved++;
+                gm_fifo_push(&l->primaries, io.req_info);
+                if (victim >= 0) {
+                    gm_line_t *v = &gm_tags_set(&l->tags, set)[victim];
+                    if (v->state == GM_LINE_VALID)
+                        l->st.evictions++;
+                    v->addr = r->addr;
+                    v->state = GM_LINE_RESERVED;
+                    v->stamp = g->now;
+                }
+            } else {
+                l->st.merges++;
+            }
+            out = GM_L1D_DONE;
+        } else {
+            gm_req_release(&g->pool, io.req_info);
+            *rf = GM_RF_MSHR;
+            out = GM_L1D_RF;
+        }
+    }
+    if (io.issue) {
+        /* The primary leaves for the L2 now; its miss-queue slot was
+         * promised when the MSHR accepted it. */
+        uint32_t id = gm_fifo_pop(&l->primaries);
+        l->missq_reserved--;
+        gm_fifo_push(&l->missq, id);
+    }
+    if (fill_id != UINT32_MAX) {
+        gm_fifo_pop(&sm->resp);
+        l->fill_free = g->now + c->line / c->port_bytes;
+        install_fill(g, l, gm_req(&g->pool, fill_id)->addr);
+    }
+    if (io.fwd) {
+        gm_lsu_answer(g, sm, io.fwd_info);
+        gm_req_release(&g->pool, io.fwd_info);
+    }
+    return out;
+}
+
+void gm_l1d_drain(gm_gpu_t *g, gm_sm_t *sm)
+{
+    gm_l1d_t *l = &sm->l1d;
+    if (gm_fifo_empty(&l->missq) || !gm_icnt_can_inject(&g->req_net, sm->id))
+        return;
+    uint32_t id = gm_fifo_pop(&l->missq);
+    gm_req_t *r = gm_req(&g->pool, id);
+    r->t_sent = g->now;
+    gm_route(g, r);
+    gm_icnt_inject(&g->req_net, sm->id, r->bank, id,
+                   r->kind == GM_REQ_WRITE ? 8u + r->bytes : 8u);
+}

@@ -1,0 +1,192 @@
+/* `gmem-cosim run`: `gmem run` plus in-system RTL lockstep (--rtl) and port
+ * recording (--record-ports). On a mismatch the system is run again (it is
+ * deterministic) to compare the failing instance's state every cycle in the
+ * window before the mismatch and to write both sides' VCDs of it. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "syslock.h"
+
+static const char extra_usage[] =
+    "\n"
+    "gmem-cosim adds (DESIGN §4):\n"
+    "  --rtl LIST         back every instance of these blocks (comma-separated, or\n"
+    "                     all) with its Verilated RTL in lockstep: each evaluation is\n"
+    "                     compared with the C model, whose outputs the system uses;\n"
+    "                     a mismatch stops the run with a report, exit status 1\n"
+    "  --record-ports DIR write a port trace per instance (DIR/<instance>.gmpt) for\n"
+    "                     `gmem-cosim replay`\n"
+    "  --record LIST      instances or blocks to record (default: the --rtl ones)\n"
+    "  --mismatch-vcd P   prefix of the mismatch VCD window (default build/mismatch/run)\n"
+    "  --window N         cycles of the instance before a mismatch (default 64)\n";
+
+/* Create the directories leading to `path` (not path itself). */
+static void mkdirs(const char *path)
+{
+    char d[2048];
+    snprintf(d, sizeof d, "%s", path);
+    for (char *p = d + 1; *p; p++)
+        if (*p == '/') {
+            *p = 0;
+            mkdir(d, 0777);
+            *p = '/';
+        }
+}
+
+static int setup(gm_syslock_t *ls, const char *rtl, const char *record_dir, const char *record,
+                 gm_err_t *err)
+{
+    if (gm_syslock_init(ls, rtl, err))
+        return -1;
+    if (record_dir) {
+        char probe[2048];
+        snprintf(probe, sizeof probe, "%s/x", record_dir);
+        mkdirs(probe);
+        ls->record_dir = record_dir;
+        char buf[1024];
+        snprintf(buf, sizeof buf, "%s", record ? record : "");
+        for (char *save = NULL, *t = strtok_r(buf, ",", &save); t;
+             t = strtok_r(NULL, ",", &save)) {
+            if (ls->nrecord == 16)
+                return gm_errf(err, "--record: at most 16 names");
+            snprintf(ls->record[ls->nrecord++], sizeof ls->record[0], "%s", t);
+        }
+    }
+    return 0;
+}
+
+static void print_mismatch(const gm_syslock_t *ls, const gm_syslock_t *re, const char *prefix,
+                           uint64_t from)
+{
+    const gm_syslock_event_t *e = &ls->first;
+    const gm_block_desc_t *d = NULL;
+    const char *block = strrchr(e->path, '.') ? strrchr(e->path, '.') + 1 : e->path;
+    d = gm_block_find(block);
+    if (!d) { /* instance names end in the block name, except milg0, milg1, ... */
+        for (const gm_block_desc_t *const *b = gm_blocks; *b; b++)
+            if (!strncmp(block, (*b)->name, strlen((*b)->name)))
+                d = *b;
+    }
+    printf("lockstep MISMATCH in %s at its cycle %" PRIu64 " (core cycle %" PRIu64 ")\n", e->path,
+           e->cycle, e->core_cycle);
+    if (e->kind == 1 && d)
+        printf("  output %s_o: C %s, RTL %s\n", d->out[e->port].name, e->c_val, e->rtl_val);
+    else if (e->kind == 2 && d && e->elem != UINT32_MAX)
+        printf("  state %s_q[%u]: C %s, RTL %s\n", d->state[e->reg].name, e->elem, e->c_val,
+               e->rtl_val);
+    else if (e->kind == 2 && d)
+        printf("  state %s_q: C %s, RTL %s\n", d->state[e->reg].name, e->c_val, e->rtl_val);
+    const gm_syslock_event_t *f = &re->first_state;
+    if (f->kind == 2 && d) {
+        if (f->elem == UINT32_MAX)
+            printf("  first diverging state register: %s_q after the edge of cycle %" PRIu64
+                   ": C %s, RTL %s\n",
+                   d->state[f->reg].name, f->cycle, f->c_val, f->rtl_val);
+        else
+            printf("  first diverging state register: %s_q[%u] after the edge of cycle %" PRIu64
+                   ": C %s, RTL %s\n",
+                   d->state[f->reg].name, f->elem, f->cycle, f->c_val, f->rtl_val);
+    } else {
+        printf("  first diverging state register: none (state agrees through cycle %" PRIu64 ")\n",
+               e->cycle);
+    }
+    printf("  VCD window, cycles %" PRIu64 "..%" PRIu64 " of %s: %s.c.vcd %s.rtl.vcd\n", from,
+           e->cycle, e->path, prefix, prefix);
+}
+
+int gm_cmd_run(int argc, char **argv)
+{
+    const char *rtl = NULL, *record_dir = NULL, *record = NULL, *mism = NULL;
+    unsigned window = 64;
+    char **rest = calloc((size_t)argc + 1, sizeof *rest);
+    int n = 0;
+    if (!rest)
+        return gm_fail(GM_EXIT_FAIL, "out of memory");
+    rest[n++] = argv[0];
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        int ours = !strcmp(a, "--rtl") || !strcmp(a, "--record-ports") ||
+                   !strcmp(a, "--record") || !strcmp(a, "--mismatch-vcd") ||
+                   !strcmp(a, "--window");
+        if (!ours) {
+            rest[n++] = argv[i];
+            continue;
+        }
+        if (i + 1 >= argc) {
+            free(rest);
+            return gm_fail(GM_EXIT_USAGE, "run: %s needs a value (see --help)", a);
+        }
+        const char *v = argv[++i];
+        if (!strcmp(a, "--rtl"))
+            rtl = v;
+        else if (!strcmp(a, "--record-ports"))
+            record_dir = v;
+        else if (!strcmp(a, "--record"))
+            record = v;
+        else if (!strcmp(a, "--mismatch-vcd"))
+            mism = v;
+        else {
+            char *end;
+            errno = 0;
+            unsigned long w = strtoul(v, &end, 10);
+            if (!*v || *end || errno || v[0] == '-') {
+                free(rest);
+                return gm_fail(GM_EXIT_USAGE, "run: --window expects a number, got '%s'", v);
+            }
+            window = (unsigned)w;
+        }
+    }
+    gm_run_opts_t o;
+    int rc = gm_run_parse(n, rest, &o);
+    free(rest);
+    if (rc < 0) {
+        fputs(extra_usage, stdout);
+        return GM_EXIT_OK;
+    }
+    if (rc)
+        return rc;
+
+    gm_err_t err;
+    gm_syslock_t *ls = calloc(1, sizeof *ls), *re = calloc(1, sizeof *re);
+    int status = GM_EXIT_FAIL;
+    if (!ls || !re) {
+        gm_fail(GM_EXIT_FAIL, "out of memory");
+        goto out;
+    }
+    if (setup(ls, rtl, record_dir, record, &err)) {
+        status = gm_fail(GM_EXIT_USAGE, "run: %s", err.msg);
+        goto out;
+    }
+    status = gm_run_exec(&o, &ls->hooks, 0);
+    if (status == GM_EXIT_USAGE)
+        goto out;
+    gm_syslock_report(ls, stdout);
+    if (!ls->first.kind) {
+        if (rtl)
+            printf("lockstep: 0 mismatches\n");
+        goto out;
+    }
+    /* The window: the same run again, watching the failing instance. */
+    char prefix[1100];
+    snprintf(prefix, sizeof prefix, "%s", mism ? mism : "build/mismatch/run");
+    mkdirs(prefix);
+    uint64_t from = ls->first.cycle > window ? ls->first.cycle - window : 0;
+    if (setup(re, rtl, NULL, NULL, &err)) {
+        status = gm_fail(GM_EXIT_FAIL, "run: %s", err.msg);
+        goto out;
+    }
+    re->trace_path = ls->first.path;
+    re->trace_from = from;
+    re->trace_prefix = prefix;
+    gm_run_exec(&o, &re->hooks, 1);
+    print_mismatch(ls, re, prefix, from);
+    status = GM_EXIT_FAIL;
+out:
+    free(ls);
+    free(re);
+    return status;
+}

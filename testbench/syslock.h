@@ -1,0 +1,61 @@
+/* Lockstep inside the full system (DESIGN §4): block instances named by
+ * `--rtl LIST|all` get their Verilated RTL next to their C model. Every
+ * evaluation drives the RTL with the same inputs and compares its outputs
+ * with the C outputs the system uses; every edge clocks both and (sparsely)
+ * compares state. The first mismatch stops the run; a re-run of the whole
+ * system (it is deterministic) then compares state every edge in the
+ * window before it and writes both sides' VCDs of that instance. The same
+ * hooks record port traces (--record-ports). */
+#ifndef GM_SYSLOCK_H
+#define GM_SYSLOCK_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "sim/blk.h"
+
+enum { GM_SYSLOCK_MAX_TYPES = 32, GM_SYSLOCK_HIST = 8 };
+
+typedef struct gm_syslock_type {
+    const gm_block_desc_t *d;
+    uint64_t instances, cycles, evals;
+} gm_syslock_type_t;
+
+typedef struct gm_syslock_event {
+    int kind;            /* 0 none, 1 output, 2 state */
+    char path[48];
+    uint64_t cycle;      /* the instance's own clock edges */
+    uint64_t core_cycle; /* the system's core cycle */
+    unsigned port, reg, elem;
+    char c_val[160], rtl_val[160];
+} gm_syslock_event_t;
+
+typedef struct gm_syslock {
+    /* what to back with RTL */
+    char rtl[16][32];
+    unsigned nrtl;
+    int all;
+    /* recording */
+    const char *record_dir;
+    char record[16][48];       /* instance paths or block names; empty = every RTL instance */
+    unsigned nrecord;
+    /* the re-run of a mismatch: trace and check one instance closely */
+    const char *trace_path;
+    uint64_t trace_from;       /* instance cycle to start the VCDs */
+    const char *trace_prefix;
+    /* results */
+    gm_syslock_type_t types[GM_SYSLOCK_MAX_TYPES];
+    unsigned ntypes;
+    gm_syslock_event_t first;  /* the stopping mismatch */
+    gm_syslock_event_t first_state; /* first state divergence (re-run) */
+    int stop;                  /* the system checks this every cycle */
+    const uint64_t *core_now;  /* set by the system */
+    gm_blk_hooks_t hooks;
+} gm_syslock_t;
+
+/* `list`: comma-separated block names, or "all". */
+int gm_syslock_init(gm_syslock_t *ls, const char *list, gm_err_t *err);
+/* The lockstep summary, per block type; returns 1 on a mismatch. */
+int gm_syslock_report(const gm_syslock_t *ls, FILE *out);
+
+#endif

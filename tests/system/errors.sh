@@ -1,0 +1,36 @@
+# Bad configs and workloads exit 2 with a message naming the file and JSON
+# path, or the spec, key and expected values.
+. tests/lib.sh
+expect_rc 2 "$GMEM" run --config configs/fermi-gtx480.json --workload atx
+expect_out "unknown workload 'atx'"
+expect_rc 2 "$GMEM" run --config configs/fermi-gtx480.json --workload atax:n=abc
+expect_out "atax:n=abc: n: expected an integer"
+expect_rc 2 "$GMEM" run --config configs/fermi-gtx480.json
+expect_out "--workload SPEC is required"
+sed 's/"ways": 4/"ways": 400/' configs/fermi-gtx480.json > "$TMP/bad.json"
+expect_rc 2 "$GMEM" run --config "$TMP/bad.json" --workload atax
+expect_out "bad.json: \\\$.l1d.c.ways: 400 is out of range, expected 1..64"
+sed 's/"sets": 32/"setz": 32/' configs/fermi-gtx480.json > "$TMP/bad.json"
+expect_rc 2 "$GMEM" run --config "$TMP/bad.json" --workload atax
+expect_out "\\\$.l1d.c.setz: unknown key"
+sed 's/"sets": 32/"sets": 48/' configs/fermi-gtx480.json > "$TMP/bad.json"
+expect_rc 2 "$GMEM" run --config "$TMP/bad.json" --workload atax
+expect_out "\\\$.l1d.c.sets: 48 is not a power of two"
+sed 's/"func": "mod"/"func": "xor"/' configs/fermi-gtx480.json > "$TMP/bad.json"
+expect_rc 2 "$GMEM" run --config "$TMP/bad.json" --workload atax
+expect_out "\\\$.part.func: \"xor\" needs a power-of-two number of channels"
+sed 's/"scheduler": "gto"/"scheduler": "fifo"/' configs/fermi-gtx480.json > "$TMP/bad.json"
+expect_rc 2 "$GMEM" run --config "$TMP/bad.json" --workload atax
+expect_out "\\\$.sm.scheduler: expected one of \"gto\", \"lrr\""
+printf '{"sm": {"count": 4,}}' > "$TMP/bad.json"
+expect_rc 2 "$GMEM" run --config "$TMP/bad.json" --workload atax
+expect_out "bad.json:1:.*invalid JSON"
+expect_rc 2 "$GMEM" run --config "$TMP/none.json" --workload atax
+expect_out "none.json: cannot open"
+expect_rc 2 "$GMEM" run --workload atax --max-cycles -5
+expect_out "--max-cycles expects a non-negative integer"
+# Every shipped configuration loads.
+for c in configs/*.json; do
+  expect_rc 0 "$GMEM" run --config "$c" --workload stream:ctas=1 --max-cycles 100
+done
+exit 0
