@@ -81,6 +81,12 @@ void milg_tick(milg_t *m, const milg_in_t *in)
 
 void milg_counters(const milg_t *m, milg_counters_t *c) { *c = m->ctr; }
 
+int milg_quiet(const milg_t *m, const milg_in_t *in)
+{
+    return !in->minst_issue && !in->minst_done && !in->rsfail_pulse &&
+           !(in->req_pulse && in->req_cnt_inc) && m->max_inflight >= m->inflight;
+}
+
 #define GM_BLOCK milg
 #define GM_PORTS "milg.ports"
 #include "block_desc.h"

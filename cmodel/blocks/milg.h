@@ -26,6 +26,10 @@ void milg_eval(const milg_t *m, const milg_in_t *in, milg_out_t *out);
 void milg_tick(milg_t *m, const milg_in_t *in);
 void milg_counters(const milg_t *m, milg_counters_t *c);
 
+/* 1 when a cycle with these inputs changes nothing (no event, and the
+ * maximum already covers the in-flight count). */
+int milg_quiet(const milg_t *m, const milg_in_t *in);
+
 /* The limit an update computes from the interval's registers. */
 unsigned milg_next_limit(const milg_params_t *p, unsigned mil,
                          unsigned max_inflight, unsigned rf_cnt);

@@ -86,16 +86,16 @@ static decision_t decide(const mshr_t *m, uint32_t blk)
 
 void mshr_eval(const mshr_t *m, const mshr_in_t *in, mshr_out_t *out)
 {
-    memset(out, 0, sizeof *out);
+    /* Every output is assigned once (no memset: this runs every cycle of
+     * every cache). */
+    decision_t d = {0, -1, 0, 0, MSHR_RF_NONE};
+    if (in->req_valid)
+        d = decide(m, (uint32_t)in->req_blk);
     out->req_ready = 1;
-    out->fill_ready = 1;
-    if (in->req_valid) {
-        decision_t d = decide(m, (uint32_t)in->req_blk);
-        out->req_accept = (uint64_t)d.accept;
-        out->req_primary = (uint64_t)d.primary;
-        out->req_rf = !d.accept;
-        out->req_rf_cause = (uint64_t)d.cause;
-    }
+    out->req_accept = (uint64_t)d.accept;
+    out->req_primary = (uint64_t)d.primary;
+    out->req_rf = in->req_valid && !d.accept;
+    out->req_rf_cause = (uint64_t)d.cause;
     if (m->p.ACCESS_LAT == 1) {
         out->miss_issue_valid = out->req_primary;
         out->miss_issue_blk = out->req_primary ? in->req_blk : 0;
@@ -104,9 +104,11 @@ void mshr_eval(const mshr_t *m, const mshr_in_t *in, mshr_out_t *out)
         out->miss_issue_valid = m->pipe_v[k];
         out->miss_issue_blk = m->pipe_blk[k];
     }
-    decision_t pd = decide(m, (uint32_t)in->prb_blk);
+    decision_t pd = in->req_valid && in->prb_blk == in->req_blk ? d
+                                                                : decide(m, (uint32_t)in->prb_blk);
     out->prb_hit = (uint64_t)pd.hit;
     out->prb_full = !pd.accept;
+    out->fill_ready = 1;
     out->fill_err = in->fill_valid && find(m, (uint32_t)in->fill_blk) < 0;
     if (m->rq_n) {
         uint32_t e = m->rq[m->rq_head];
@@ -116,6 +118,8 @@ void mshr_eval(const mshr_t *m, const mshr_in_t *in, mshr_out_t *out)
         out->fwd_info = m->slot_info[s];
         out->fwd_is_wr = m->slot_wr[s];
         out->fwd_last = m->ent_rd[e] + 1u == m->ent_cnt[e];
+    } else {
+        out->fwd_valid = out->fwd_blk = out->fwd_info = out->fwd_is_wr = out->fwd_last = 0;
     }
     out->st_nentries = m->nent;
     out->st_used_slots = m->used;
@@ -192,6 +196,16 @@ void mshr_tick(mshr_t *m, const mshr_in_t *in)
 }
 
 void mshr_counters(const mshr_t *m, mshr_counters_t *c) { *c = m->ctr; }
+
+int mshr_quiet(const mshr_t *m, const mshr_in_t *in)
+{
+    if (in->req_valid || in->fill_valid || m->nent || m->rq_n)
+        return 0;
+    for (unsigned k = 0; k < MSHR_PIPE; k++)
+        if (m->pipe_v[k])
+            return 0;
+    return 1;
+}
 
 int mshr_check(const mshr_t *m, gm_err_t *err)
 {

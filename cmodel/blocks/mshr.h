@@ -16,8 +16,6 @@ typedef struct mshr {
     uint8_t ent_v[MSHR_MAX_ENT], ent_f[MSHR_MAX_ENT];
     uint32_t ent_blk[MSHR_MAX_ENT];
     uint8_t ent_cnt[MSHR_MAX_ENT], ent_rd[MSHR_MAX_ENT];
-    uint32_t slot_info[MSHR_MAX_ENT * MSHR_MAX_SLOT]; /* entry e, slot k: e*NSLOT+k */
-    uint8_t slot_wr[MSHR_MAX_ENT * MSHR_MAX_SLOT];
     uint8_t rq[MSHR_MAX_ENT]; /* filled entries, oldest first */
     uint8_t rq_head;
     uint16_t rq_n;
@@ -31,6 +29,9 @@ typedef struct mshr {
     uint16_t bucket[MSHR_HBUCKETS], hnext[MSHR_MAX_ENT];
     uint32_t nent, used;
     mshr_counters_t ctr;
+    /* The slots last: the fields above stay together in the cache. */
+    uint32_t slot_info[MSHR_MAX_ENT * MSHR_MAX_SLOT]; /* entry e, slot k: e*NSLOT+k */
+    uint8_t slot_wr[MSHR_MAX_ENT * MSHR_MAX_SLOT];
 } mshr_t;
 
 int mshr_init(mshr_t *m, const mshr_params_t *p, gm_err_t *err);
@@ -38,6 +39,10 @@ void mshr_reset(mshr_t *m);
 void mshr_eval(const mshr_t *m, const mshr_in_t *in, mshr_out_t *out);
 void mshr_tick(mshr_t *m, const mshr_in_t *in);
 void mshr_counters(const mshr_t *m, mshr_counters_t *c);
+/* 1 when a cycle with these inputs changes nothing, counters included (no
+ * request, no fill, nothing recorded or in the issue pipe): a simulator may
+ * skip such cycles of an instance that has no RTL beside it. */
+int mshr_quiet(const mshr_t *m, const mshr_in_t *in);
 /* The model's own bookkeeping; 0 if consistent, else -1 with a message. */
 int mshr_check(const mshr_t *m, gm_err_t *err);
 

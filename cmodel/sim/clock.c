@@ -24,3 +24,16 @@ unsigned gm_clocks_step(gm_clocks_t *c)
         }
     return mask;
 }
+
+unsigned gm_clocks_peek(const gm_clocks_t *c)
+{
+    uint64_t t = UINT64_MAX;
+    unsigned mask = 0;
+    for (int i = 0; i < GM_NCLK; i++)
+        if (c->next_fs[i] < t)
+            t = c->next_fs[i];
+    for (int i = 0; i < GM_NCLK; i++)
+        if (c->next_fs[i] == t)
+            mask |= 1u << i;
+    return mask;
+}

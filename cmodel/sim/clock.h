@@ -15,6 +15,8 @@ typedef struct gm_clocks {
 } gm_clocks_t;
 
 void gm_clocks_init(gm_clocks_t *c, const uint32_t mhz[GM_NCLK]);
+/* The domains whose edge comes next, without advancing. */
+unsigned gm_clocks_peek(const gm_clocks_t *c);
 /* Advance to the next edge; returns a mask of (1 << GM_CLK_*) ticking now. */
 unsigned gm_clocks_step(gm_clocks_t *c);
 

@@ -142,11 +142,15 @@ static void core_cycle(gm_gpu_t *g)
             gm_fifo_push(&sm->resp, gm_icnt_pop(&g->reply_net, i));
     }
     /* One CTA per SM per cycle, SMs taken round-robin. */
-    for (uint32_t k = 0; k < g->cfg.sm.count; k++)
+    int pending = 0;
+    for (uint32_t s = 0; s < g->nstreams; s++)
+        pending |= !g->stream[s].done && g->stream[s].next_cta < g->stream[s].ctas_total;
+    for (uint32_t k = 0; pending && k < g->cfg.sm.count; k++)
         gm_sm_try_dispatch(g, &g->sm[(g->dispatch_rr + k) % g->cfg.sm.count]);
     g->dispatch_rr = (g->dispatch_rr + 1) % g->cfg.sm.count;
     for (uint32_t i = 0; i < g->cfg.sm.count; i++)
-        gm_sm_cycle(g, &g->sm[i]);
+        if (g->hooks || !gm_sm_idle(g, &g->sm[i]))
+            gm_sm_cycle(g, &g->sm[i]);
     gm_blk_tick(&g->pmap);
     for (uint32_t s = 0; s < g->nstreams; s++) {
         gm_stream_t *st = &g->stream[s];
@@ -163,7 +167,8 @@ static void l2_cycle(gm_gpu_t *g)
     uint64_t dnow = g->clk.cycles[GM_CLK_DRAM];
     uint32_t subs = g->cfg.l2.subpartitions;
     for (uint32_t b = 0; b < g->nbanks; b++)
-        gm_l2_cycle(g, b);
+        if (g->hooks || !gm_l2_idle(g, b))
+            gm_l2_cycle(g, b);
     for (uint32_t ch = 0; ch < g->cfg.l2.channels; ch++) {
         gm_dram_t *d = &g->dram[ch];
         /* Returns to their banks, and each bank's miss queue into the channel. */
@@ -190,7 +195,10 @@ int gm_gpu_run(gm_gpu_t *g, uint64_t max_cycles)
 {
     gm_progress_t prog;
     gm_progress_start(&prog, "cycles", max_cycles);
-    while (!finished(g)) {
+    for (;;) {
+        unsigned next = gm_clocks_peek(&g->clk);
+        if ((next & 1u << GM_CLK_CORE) && finished(g))
+            break;
         if (g->hooks && g->hooks->stop && *g->hooks->stop)
             break;
         if (g->clk.cycles[GM_CLK_CORE] >= max_cycles) {

@@ -159,6 +159,8 @@ int gm_sm_init(gm_gpu_t *g, gm_sm_t *sm, uint32_t id, gm_err_t *err);
 void gm_sm_free(gm_sm_t *sm);
 int gm_sm_try_dispatch(gm_gpu_t *g, gm_sm_t *sm);
 void gm_l2_cycle(gm_gpu_t *g, uint32_t b);
+int gm_sm_idle(const gm_gpu_t *g, const gm_sm_t *sm);
+int gm_l2_idle(const gm_gpu_t *g, uint32_t b);
 int gm_l2_init(gm_gpu_t *g, uint32_t b, gm_err_t *err);
 void gm_l2_free(gm_l2bank_t *b);
 /* Route a request leaving an SM: partition, bank, partition address. */

@@ -53,23 +53,41 @@ void gm_icnt_inject(gm_icnt_t *n, uint32_t src, uint32_t dst, uint32_t req, uint
     p->dst[slot] = (uint16_t)dst;
     p->bytes[slot] = (uint16_t)bytes;
     gm_fifo_push(&p->q, req);
+    n->queued++;
 }
 
 void gm_icnt_cycle(gm_icnt_t *n, uint64_t now)
 {
+    /* Sources that can send this cycle, in index order; most are idle. */
+    uint32_t act[1024], na = 0;
+    if (!n->queued)
+        return;
+    for (uint32_t s = 0; s < n->nsrc && na < 1024; s++)
+        if (!gm_fifo_empty(&n->src[s].q) && n->src[s].busy_until <= now)
+            act[na++] = s;
+    if (!na)
+        return;
     for (uint32_t d = 0; d < n->ndst; d++) {
         if (n->dst_busy[d] > now || gm_delay_full(&n->out[d]))
             continue;
-        for (uint32_t k = 0; k < n->nsrc; k++) {
-            uint32_t s = (n->rr[d] + k) % n->nsrc;
+        /* Round-robin: the first ready source at or after rr[d] whose head
+         * targets d. */
+        uint32_t k = 0;
+        while (k < na && act[k] < n->rr[d])
+            k++;
+        for (uint32_t tries = 0; tries < na; tries++, k++) {
+            if (k == na)
+                k = 0;
+            uint32_t s = act[k];
             gm_icnt_port_t *p = &n->src[s];
-            if (gm_fifo_empty(&p->q) || p->dst[p->q.head] != d || p->busy_until > now)
+            if (p->busy_until > now || p->dst[p->q.head] != d)
                 continue;
             uint32_t flits = (p->bytes[p->q.head] + n->flit - 1) / n->flit;
             uint32_t id = gm_fifo_pop(&p->q);
+            n->queued--;
             p->busy_until = n->dst_busy[d] = now + flits;
             gm_delay_push(&n->out[d], id, now + flits + n->latency);
-            n->rr[d] = (s + 1) % n->nsrc;
+            n->rr[d] = s + 1 == n->nsrc ? 0 : s + 1;
             n->packets++;
             n->flits += flits;
             break;

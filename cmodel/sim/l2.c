@@ -5,8 +5,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "blocks/mshr.h"
+#include "blocks/set_hash.h"
 #include "gpu.h"
 #include "mshr_port.h"
+
+/* A bank with nothing queued anywhere and a quiet MSHR: its cycle would
+ * change nothing (see gm_sm_idle). */
+int gm_l2_idle(const gm_gpu_t *g, uint32_t b)
+{
+    static const mshr_in_t no_mshr_in;
+    const gm_l2bank_t *k = &g->bank[b];
+    return !k->rop.q.n && !k->inq.n && !k->fills.n && !k->hits.q.n && !k->replies.n &&
+           !k->missq.n && !k->primaries.n && !g->req_net.out[b].q.n &&
+           !((const set_hash_t *)k->hash.st)->valid && mshr_quiet(k->mshr.st, &no_mshr_in);
+}
 
 static uint32_t log2u(uint32_t x)
 {
@@ -240,6 +253,7 @@ void gm_l2_cycle(gm_gpu_t *g, uint32_t b)
         gm_fifo_push(&k->replies, io.fwd_info);
 
     gm_blk_tick(&k->hash);
+    ((set_hash_in_t *)k->hash.in)->in_valid = 0;
     if (!gm_fifo_empty(&k->replies)) {
         gm_req_t *r = gm_req(&g->pool, gm_fifo_head(&k->replies));
         if (gm_icnt_can_inject(&g->reply_net, b)) {

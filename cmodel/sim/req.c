@@ -60,20 +60,7 @@ void gm_fifo_free(gm_fifo_t *f)
     f->v = NULL;
 }
 
-void gm_fifo_push(gm_fifo_t *f, uint32_t x)
-{
-    if (f->n == f->cap)
-        abort(); /* callers check for space first */
-    f->v[(f->head + f->n++) % f->cap] = x;
-}
-
-uint32_t gm_fifo_pop(gm_fifo_t *f)
-{
-    uint32_t x = f->v[f->head];
-    f->head = (f->head + 1) % f->cap;
-    f->n--;
-    return x;
-}
+void gm_fifo_overflow(void) { abort(); }
 
 void gm_fifo_remove(gm_fifo_t *f, uint32_t i)
 {
@@ -105,11 +92,3 @@ void gm_delay_push(gm_delay_t *d, uint32_t x, uint64_t ready_at)
     gm_fifo_push(&d->q, x);
 }
 
-uint32_t gm_delay_peek(const gm_delay_t *d, uint64_t now)
-{
-    if (gm_fifo_empty(&d->q) || d->ready[d->q.head] > now)
-        return UINT32_MAX;
-    return gm_fifo_head(&d->q);
-}
-
-uint32_t gm_delay_pop(gm_delay_t *d) { return gm_fifo_pop(&d->q); }

@@ -60,10 +60,24 @@ static inline uint32_t gm_fifo_space(const gm_fifo_t *f) { return f->cap - f->n;
 static inline uint32_t gm_fifo_head(const gm_fifo_t *f) { return f->v[f->head]; }
 static inline uint32_t gm_fifo_at(const gm_fifo_t *f, uint32_t i)
 {
-    return f->v[(f->head + i) % f->cap];
+    uint32_t k = f->head + i;
+    return f->v[k >= f->cap ? k - f->cap : k];
 }
-void gm_fifo_push(gm_fifo_t *f, uint32_t x);
-uint32_t gm_fifo_pop(gm_fifo_t *f);
+void gm_fifo_overflow(void);
+static inline void gm_fifo_push(gm_fifo_t *f, uint32_t x)
+{
+    if (f->n == f->cap)
+        gm_fifo_overflow(); /* callers check for space first */
+    uint32_t i = f->head + f->n++;
+    f->v[i >= f->cap ? i - f->cap : i] = x;
+}
+static inline uint32_t gm_fifo_pop(gm_fifo_t *f)
+{
+    uint32_t x = f->v[f->head];
+    f->head = f->head + 1 == f->cap ? 0 : f->head + 1;
+    f->n--;
+    return x;
+}
 /* Remove element i (0 = head), keeping the order of the rest. */
 void gm_fifo_remove(gm_fifo_t *f, uint32_t i);
 
@@ -79,7 +93,12 @@ void gm_delay_free(gm_delay_t *d);
 static inline int gm_delay_full(const gm_delay_t *d) { return gm_fifo_full(&d->q); }
 void gm_delay_push(gm_delay_t *d, uint32_t x, uint64_t ready_at);
 /* The head, if it is ready at `now`; else UINT32_MAX. */
-uint32_t gm_delay_peek(const gm_delay_t *d, uint64_t now);
-uint32_t gm_delay_pop(gm_delay_t *d);
+static inline uint32_t gm_delay_peek(const gm_delay_t *d, uint64_t now)
+{
+    if (d->q.n == 0 || d->ready[d->q.head] > now)
+        return UINT32_MAX;
+    return d->q.v[d->q.head];
+}
+static inline uint32_t gm_delay_pop(gm_delay_t *d) { return gm_fifo_pop(&d->q); }
 
 #endif
