@@ -188,7 +188,7 @@ test: $(DEPS_STAMP) $(BUILD)/gmem $(BUILD)/san/gmem $(BUILD)/gmem-cosim $(UNIT_B
 	@scripts/run-tests.sh
 
 # ---- the main job and the costing flow
-run: $(DEPS_STAMP) $(BUILD)/gmem $(BUILD)/gmem-cosim
+run: $(DEPS_STAMP) $(BUILD)/gmem
 	@scripts/run-main.sh
 
 synth: $(DEPS_STAMP) $(BUILD)/gmem

@@ -20,11 +20,14 @@ int gm_cmd_cosim(int argc, char **argv);
 int gm_cmd_run(int argc, char **argv);
 int gm_cmd_replay(int argc, char **argv);
 int gm_cmd_diff_stats(int argc, char **argv);
+int gm_cmd_stats_get(int argc, char **argv);
 
 /* `run` itself, in two steps the pure and the cosim build share. */
 struct gm_blk_hooks;
 typedef struct gm_run_opts {
     const char *config, *spec, *stats;
+    const char *sets[32];     /* --set PATH=VALUE overrides */
+    unsigned nsets;
     uint64_t max_cycles, seed;
     char defcfg[1024];
 } gm_run_opts_t;

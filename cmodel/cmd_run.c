@@ -21,6 +21,8 @@ const char gm_run_usage[] =
     "\n"
     "options:\n"
     "  --config FILE     GPU configuration (default configs/default.json)\n"
+    "  --set PATH=VALUE  override one configuration value, e.g. --set l1d.c.alloc=on_fill\n"
+    "                    or --set part.func=xor (repeatable; checked like the file)\n"
     "  --workload SPEC   workload (required)\n"
     "  --stats FILE      write the JSON stats here ('-' for stdout)\n"
     "  --max-cycles N    stop after N core cycles (default 50000000)\n"
@@ -52,6 +54,11 @@ int gm_run_parse(int argc, char **argv, gm_run_opts_t *o)
             return gm_fail(GM_EXIT_USAGE, "run: %s needs a value (see --help)", a);
         if (!strcmp(a, "--config"))
             o->config = argv[++i];
+        else if (!strcmp(a, "--set")) {
+            if (o->nsets == 32)
+                return gm_fail(GM_EXIT_USAGE, "run: at most 32 --set options");
+            o->sets[o->nsets++] = argv[++i];
+        }
         else if (!strcmp(a, "--workload"))
             o->spec = argv[++i];
         else if (!strcmp(a, "--stats"))
@@ -92,7 +99,7 @@ int gm_run_exec(const gm_run_opts_t *o, const gm_blk_hooks_t *hooks, int quiet)
 {
     gm_err_t err;
     gm_gpu_config_t cfg;
-    if (gm_gpu_config_load(o->config, &cfg, &err))
+    if (gm_gpu_config_load(o->config, o->sets, o->nsets, &cfg, &err))
         return gm_fail(GM_EXIT_USAGE, "%s", err.msg);
     gm_workload_t *wl = gm_workload_create(o->spec, o->seed, &err);
     if (!wl)

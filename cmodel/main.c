@@ -14,6 +14,7 @@ static const gm_cmd_t commands[] = {
     {"replay", "replay a recorded port trace against a block's RTL (gmem-cosim)", gm_cmd_replay},
     {"block-params", "print a block's resolved parameters for a point", gm_cmd_block_params},
     {"diff-stats", "compare two stats reports, difference by difference", gm_cmd_diff_stats},
+    {"stats-get", "print values of a stats report by JSON path", gm_cmd_stats_get},
     {"check-ports", "check an RTL module's ports against the block's .ports", gm_cmd_check_ports},
 };
 

@@ -218,10 +218,51 @@ int gm_gpu_config_check(const gm_gpu_config_t *c, const char *file, gm_err_t *er
     return 0;
 }
 
-int gm_gpu_config_load(const char *file, gm_gpu_config_t *c, gm_err_t *err)
+/* Put one "a.b.c=VALUE" override into the JSON tree. */
+static int apply_set(cJSON *root, const char *set, gm_err_t *err)
+{
+    char path[256], *key[16];
+    unsigned nk = 0;
+    const char *eq = strchr(set, '=');
+    if (!eq || eq == set || (size_t)(eq - set) >= sizeof path)
+        return gm_errf(err, "--set %s: expected PATH=VALUE, e.g. l1d.c.alloc=on_fill", set);
+    memcpy(path, set, (size_t)(eq - set));
+    path[eq - set] = 0;
+    char *save = NULL;
+    for (char *k = strtok_r(path, ".", &save); k && nk < 16; k = strtok_r(NULL, ".", &save))
+        key[nk++] = k;
+    if (nk == 0)
+        return gm_errf(err, "--set %s: empty path", set);
+    cJSON *o = root;
+    for (unsigned i = 0; i + 1 < nk; i++) {
+        cJSON *child = cJSON_GetObjectItemCaseSensitive(o, key[i]);
+        if (!child)
+            child = cJSON_AddObjectToObject(o, key[i]);
+        if (!cJSON_IsObject(child))
+            return gm_errf(err, "--set %s: %s is not an object", set, key[i]);
+        o = child;
+    }
+    cJSON *v = cJSON_Parse(eq + 1);
+    if (!v)
+        v = cJSON_CreateString(eq + 1);
+    cJSON_DeleteItemFromObjectCaseSensitive(o, key[nk - 1]);
+    cJSON_AddItemToObject(o, key[nk - 1], v);
+    return 0;
+}
+
+int gm_gpu_config_load(const char *file, const char *const *sets, unsigned n,
+                       gm_gpu_config_t *c, gm_err_t *err)
 {
     gm_gpu_config_defaults(c);
     if (gm_cfg_load(file, &gm_gpu_schema, c, err))
         return -1;
-    return gm_gpu_config_check(c, file, err);
+    /* The overrides form a tree of their own, so an error names --set. */
+    cJSON *over = cJSON_CreateObject();
+    int rc = 0;
+    for (unsigned i = 0; i < n && rc == 0; i++)
+        rc = apply_set(over, sets[i], err);
+    if (rc == 0)
+        rc = gm_cfg_apply(over, "--set", "$", &gm_gpu_schema, c, err);
+    cJSON_Delete(over);
+    return rc ? -1 : gm_gpu_config_check(c, file, err);
 }

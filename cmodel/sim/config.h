@@ -98,8 +98,11 @@ extern const char *const gm_set_func_names[];
 extern const char *const gm_part_func_names[];
 
 void gm_gpu_config_defaults(gm_gpu_config_t *c);
-/* Load and validate (ranges, then cross-field rules). */
-int gm_gpu_config_load(const char *file, gm_gpu_config_t *c, gm_err_t *err);
+/* Load and validate (ranges, then cross-field rules). `sets` are n overrides
+ * "a.b.c=VALUE" applied on top of the file (VALUE is JSON, or else taken
+ * as a string: l1d.c.alloc=on_fill). */
+int gm_gpu_config_load(const char *file, const char *const *sets, unsigned n,
+                       gm_gpu_config_t *c, gm_err_t *err);
 int gm_gpu_config_check(const gm_gpu_config_t *c, const char *file, gm_err_t *err);
 
 #endif

@@ -29,6 +29,14 @@ expect_rc 2 "$GMEM" run --config "$TMP/none.json" --workload atax
 expect_out "none.json: cannot open"
 expect_rc 2 "$GMEM" run --workload atax --max-cycles -5
 expect_out "--max-cycles expects a non-negative integer"
+# --set overrides are checked like the file, and named as --set.
+expect_rc 2 "$GMEM" run --workload atax --set l1d.c.setz=4
+expect_out "--set: \\\$.l1d.c.setz: unknown key"
+expect_rc 2 "$GMEM" run --workload atax --set l1d.c.ways=x
+expect_out "--set: \\\$.l1d.c.ways: expected an integer in 1..64"
+expect_rc 2 "$GMEM" run --workload atax --set nonsense
+expect_out "--set nonsense: expected PATH=VALUE"
+expect_rc 0 "$GMEM" run --workload stream:ctas=2 --set sm.count=2 --set part.func=xor --set l2.channels=4
 # Every shipped configuration loads.
 for c in configs/*.json; do
   expect_rc 0 "$GMEM" run --config "$c" --workload stream:ctas=1 --max-cycles 100

@@ -1,0 +1,27 @@
+# Each mechanism moves its metric the expected way on a workload chosen to
+# show it (the rows of `make run`, scripts/run-main.sh), on configs/default.json.
+. tests/lib.sh
+metric() { # metric WORKLOAD PATH [--set ...]: the value at PATH
+  local w=$1 p=$2
+  shift 2
+  "$GMEM_FAST" run --config configs/default.json --workload "$w" "$@" --stats "$TMP/m.json" \
+    >/dev/null || fail "run $w $* failed"
+  "$GMEM_FAST" stats-get "$TMP/m.json" "$p"
+}
+gt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > b) }' || fail "$3: expected $1 > $2"; }
+
+w=rowscan:rows=4096,cols=32
+gt "$(metric $w ipc --set l1d.c.set_func=bxor --set l2.c.set_func=bxor)" "$(metric $w ipc)" \
+   "BXOR indexing raises IPC on a power-of-two row scan (BMOD camps on one set)"
+w=stride:iters=16
+gt "$(metric $w ipc --set part.func=xor)" "$(metric $w ipc)" \
+   "XOR partition mapping beats modulo on a partition-camping stride"
+w=atax:n=256
+gt "$(metric $w l1d.reservation_fails.total)" \
+   "$(metric $w l1d.reservation_fails.total --set l1d.c.alloc=on_fill)" \
+   "allocate-on-fill lowers L1D reservation fails"
+w=pair:backprop:in=16384+kmeans:points=8192
+gt "$(metric $w l1d.reservation_fails.total)" \
+   "$(metric $w l1d.reservation_fails.total --set milg.enable=true)" \
+   "DMIL lowers reservation fails of a compute + memory kernel pair"
+exit 0
