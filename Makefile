@@ -191,6 +191,9 @@ test: $(DEPS_STAMP) $(BUILD)/gmem $(BUILD)/san/gmem $(BUILD)/gmem-cosim $(UNIT_B
 run: $(DEPS_STAMP) $(BUILD)/gmem
 	@scripts/run-main.sh
 
+bench: $(DEPS_STAMP) $(BUILD)/gmem $(BUILD)/gmem-cosim
+	@scripts/bench.sh
+
 synth: $(DEPS_STAMP) $(BUILD)/gmem
 	@GMEM=$(BUILD)/gmem synth/run.sh $(BLOCKS) && synth/summary.sh
 

@@ -174,6 +174,8 @@ int gm_cmd_run(int argc, char **argv)
     char prefix[1100];
     snprintf(prefix, sizeof prefix, "%s", mism ? mism : "build/mismatch/run");
     mkdirs(prefix);
+    if (window < ls->max_state_every)
+        window = (unsigned)ls->max_state_every;
     uint64_t from = ls->first.cycle > window ? ls->first.cycle - window : 0;
     if (setup(re, rtl, NULL, NULL, &err)) {
         status = gm_fail(GM_EXIT_FAIL, "run: %s", err.msg);

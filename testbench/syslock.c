@@ -20,6 +20,7 @@ typedef struct inst {
     uint64_t hist_n;
     int rtl_on;            /* RTL attached (else only recording) */
     int tracing;
+    int clk_low;           /* evaluated with the clock low since the last edge */
     gm_blkvcd_t vcd;
     FILE *rec;
 } inst_t;
@@ -125,7 +126,12 @@ static int attach(gm_blk_t *b, void *vls, gm_err_t *err)
             unsigned depth = b->d->state_depth(b->st, i);
             elems += depth ? depth : 1;
         }
-        x->state_every = elems / 64 + 1;
+        /* State is compared about every elems/8 edges (each element costs a
+         * call on both sides); a mismatch's re-run looks at every edge of a
+         * window at least that long, so the first divergence is still found. */
+        x->state_every = elems / 8 + 1;
+        if (x->state_every > ls->max_state_every)
+            ls->max_state_every = x->state_every;
         /* Reset the RTL as the C model was reset by its init. */
         x->ops->set_inputs(x->m, b->in);
         x->ops->set_rst_n(x->m, 0);
@@ -188,6 +194,7 @@ static void eval(gm_blk_t *b, void *vls)
     x->ops->set_inputs(x->m, b->in);
     x->ops->set_clk(x->m, 0);
     x->ops->eval(x->m);
+    x->clk_low = 1;
     x->evals++;
     x->type->evals++;
     if (ls->trace_path && !x->tracing && !strcmp(ls->trace_path, b->path) &&
@@ -197,8 +204,9 @@ static void eval(gm_blk_t *b, void *vls)
         gm_blkvcd_dump(&x->vcd, trace_time(x, 0), 0, 1, b->st, b->in);
         x->ops->trace_dump(x->m, trace_time(x, 0));
     }
-    memset(x->out_r, 0, d->out_size);
-    x->ops->get_outputs(x->m, x->out_r);
+    x->ops->get_outputs(x->m, x->out_r); /* writes every output */
+    if (!memcmp(b->out, x->out_r, d->out_size))
+        return;
     for (unsigned i = 0; i < d->n_out; i++) {
         const gm_port_desc_t *p = &d->out[i];
         size_t n = p->wide ? GM_WORDS(p->width) * 4 : 8;
@@ -227,9 +235,16 @@ static void tick(gm_blk_t *b, void *vls)
         gm_ptrace_tick(x->rec, b->d, b->in);
     if (!x->rtl_on)
         return;
+    /* A rising edge: the clock must go low first when nothing evaluated
+     * the instance this cycle (it is still high from the last edge). */
     x->ops->set_inputs(x->m, b->in);
+    if (!x->clk_low) {
+        x->ops->set_clk(x->m, 0);
+        x->ops->eval(x->m);
+    }
     x->ops->set_clk(x->m, 1);
     x->ops->eval(x->m);
+    x->clk_low = 0;
     x->ticks++;
     x->type->cycles++;
     if (x->tracing) {

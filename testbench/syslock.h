@@ -48,6 +48,7 @@ typedef struct gm_syslock {
     unsigned ntypes;
     gm_syslock_event_t first;  /* the stopping mismatch */
     gm_syslock_event_t first_state; /* first state divergence (re-run) */
+    uint64_t max_state_every;  /* the sparsest state check of any instance */
     int stop;                  /* the system checks this every cycle */
     const uint64_t *core_now;  /* set by the system */
     gm_blk_hooks_t hooks;

@@ -54,35 +54,44 @@ module mshr #(
   reg        pipe_v_q    [0:2]      /*verilator public_flat_rd*/;
   reg [31:0] pipe_blk_q  [0:2]      /*verilator public_flat_rd*/;
 
-  // ---- the CAM and the free-entry search (lowest index wins)
+  // ---- the CAM (one comparator per entry, for each of the three lookups)
+  // and the free-entry search; lowest index wins. Separate blocks, so a
+  // change of one input re-evaluates only its own search.
   reg        req_hit, prb_hit, fill_hit, have_free;
   reg [EW-1:0] req_e, prb_e, fill_e, free_e;
-  reg [8:0]  nent;
-  reg [15:0] used;
-  integer i;
+  reg [8:0]  nent_q /*verilator public_flat_rd*/;   // live entries
+  reg [15:0] used_q /*verilator public_flat_rd*/;   // occupied slots
+  integer i, j, k, l, r;
   always @* begin
-    req_hit = 1'b0; prb_hit = 1'b0; fill_hit = 1'b0; have_free = 1'b0;
-    req_e = '0; prb_e = '0; fill_e = '0; free_e = '0;
-    nent = 9'd0; used = 16'd0;
-    for (i = NENT - 1; i >= 0; i = i - 1) begin
+    req_hit = 1'b0; req_e = '0;
+    for (i = NENT - 1; i >= 0; i = i - 1)
       if (ent_v_q[i] && !ent_f_q[i] && ent_blk_q[i] == req_blk_i) begin
         req_hit = 1'b1; req_e = EW'(i);
       end
-      if (ent_v_q[i] && !ent_f_q[i] && ent_blk_q[i] == prb_blk_i) begin
-        prb_hit = 1'b1; prb_e = EW'(i);
-      end
-      if (ent_v_q[i] && !ent_f_q[i] && ent_blk_q[i] == fill_blk_i) begin
-        fill_hit = 1'b1; fill_e = EW'(i);
-      end
-      if (!ent_v_q[i]) begin
-        have_free = 1'b1; free_e = EW'(i);
-      end
-    end
-    for (i = 0; i < NENT; i = i + 1) begin
-      nent = nent + {8'd0, ent_v_q[i]};
-      if (ent_v_q[i]) used = used + 16'(ent_cnt_q[i]) - 16'(ent_rd_q[i]);
-    end
   end
+  always @* begin
+    prb_hit = 1'b0; prb_e = '0;
+    for (j = NENT - 1; j >= 0; j = j - 1)
+      if (ent_v_q[j] && !ent_f_q[j] && ent_blk_q[j] == prb_blk_i) begin
+        prb_hit = 1'b1; prb_e = EW'(j);
+      end
+  end
+  always @* begin
+    fill_hit = 1'b0; fill_e = '0;
+    for (k = NENT - 1; k >= 0; k = k - 1)
+      if (ent_v_q[k] && !ent_f_q[k] && ent_blk_q[k] == fill_blk_i) begin
+        fill_hit = 1'b1; fill_e = EW'(k);
+      end
+  end
+  always @* begin
+    have_free = 1'b0; free_e = '0;
+    for (l = NENT - 1; l >= 0; l = l - 1)
+      if (!ent_v_q[l]) begin
+        have_free = 1'b1; free_e = EW'(l);
+      end
+  end
+  wire [8:0]  nent = nent_q;
+  wire [15:0] used = used_q;
 
   wire [6:0] nslot      = 7'(NSLOT);
   wire       merge_ok   = ent_cnt_q[req_e] < nslot;
@@ -94,10 +103,11 @@ module mshr #(
   // FAULT=mshr` for the lockstep's own test (tests/system/fault_rtl.sh):
   // under load it allocates the highest free entry, not the lowest.
   reg [EW-1:0] high_free;
+  integer f;
   always @* begin
     high_free = free_e;
-    for (i = 0; i < NENT; i = i + 1)
-      if (!ent_v_q[i]) high_free = EW'(i);
+    for (f = 0; f < NENT; f = f + 1)
+      if (!ent_v_q[f]) high_free = EW'(f);
   end
   wire [EW-1:0] pick_free = (nent > 9'(NENT / 2)) ? high_free : free_e;
 `else
@@ -124,19 +134,23 @@ module mshr #(
 
   always @(posedge clk) begin
     if (!rst_n) begin
-      for (i = 0; i < NENT; i = i + 1) begin
-        ent_v_q[i] <= 1'b0; ent_f_q[i] <= 1'b0; ent_blk_q[i] <= 32'd0;
-        ent_cnt_q[i] <= 7'd0; ent_rd_q[i] <= 7'd0; rq_q[i] <= 8'd0;
+      for (r = 0; r < NENT; r = r + 1) begin
+        ent_v_q[r] <= 1'b0; ent_f_q[r] <= 1'b0; ent_blk_q[r] <= 32'd0;
+        ent_cnt_q[r] <= 7'd0; ent_rd_q[r] <= 7'd0; rq_q[r] <= 8'd0;
       end
-      for (i = 0; i < NS; i = i + 1) begin
-        slot_info_q[i] <= 32'd0; slot_wr_q[i] <= 1'b0;
+      for (r = 0; r < NS; r = r + 1) begin
+        slot_info_q[r] <= 32'd0; slot_wr_q[r] <= 1'b0;
       end
-      for (i = 0; i < 3; i = i + 1) begin
-        pipe_v_q[i] <= 1'b0; pipe_blk_q[i] <= 32'd0;
+      for (r = 0; r < 3; r = r + 1) begin
+        pipe_v_q[r] <= 1'b0; pipe_blk_q[r] <= 32'd0;
       end
       rq_head_q <= 8'd0;
       rq_n_q    <= 9'd0;
+      nent_q    <= 9'd0;
+      used_q    <= 16'd0;
     end else begin
+      nent_q <= nent_q + {8'd0, primary} - {8'd0, fwd_done};
+      used_q <= used_q + {15'd0, accept} - {15'd0, fwd_go};
       pipe_v_q[2]   <= pipe_v_q[1];   pipe_blk_q[2] <= pipe_blk_q[1];
       pipe_v_q[1]   <= pipe_v_q[0];   pipe_blk_q[1] <= pipe_blk_q[0];
       pipe_v_q[0]   <= primary;       pipe_blk_q[0] <= primary ? req_blk_i : 32'd0;

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# `make bench`: speed of the model on the Fermi GTX480 configuration —
+# simulated core cycles per second and L1D accesses per second (target:
+# at least 1 M L1D accesses/s on one core) — and the cost of in-system RTL
+# lockstep (`--rtl all` against the pure-C build; goal: at most 3x).
+# Each number is the best of REPEAT runs (default 3); results also go to
+# build/bench.json.
+set -u
+cd "$(dirname "$0")/.."
+repeat=${REPEAT:-3}
+cfg=configs/fermi-gtx480.json
+tmp=$(mktemp -d /tmp/gmem-bench.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+
+best() { # best CMD...: the shortest wall time (s) of $repeat runs
+  local b=
+  for _ in $(seq "$repeat"); do
+    local t0 t1
+    t0=$(date +%s.%N)
+    "$@" >/dev/null 2>&1 || { echo "bench: '$*' failed" >&2; exit 1; }
+    t1=$(date +%s.%N)
+    b=$(awk -v b="$b" -v t="$(awk -v a="$t0" -v z="$t1" 'BEGIN { print z - a }')" 'BEGIN { print (b == "" || t < b) ? t : b }')
+  done
+  echo "$b"
+}
+
+echo "speed on $cfg (best of $repeat):"
+printf '  %-16s %10s %12s %8s %14s %14s\n' workload cycles "L1D access" seconds "cycles/s" "L1D access/s"
+json="{\"config\": \"$cfg\", \"runs\": ["
+sep=
+for w in atax:n=1024 gemm:n=256 2dconv:n=1024 bfs:nodes=65536 hotspot; do
+  build/gmem run --config $cfg --workload "$w" --stats "$tmp/s.json" >/dev/null
+  read -r cyc acc <<<"$(build/gmem stats-get "$tmp/s.json" cycles l1d.accesses | tr '\n' ' ')"
+  t=$(best build/gmem run --config $cfg --workload "$w")
+  cps=$(awk -v c="$cyc" -v t="$t" 'BEGIN { printf "%.0f", c / t }')
+  aps=$(awk -v a="$acc" -v t="$t" 'BEGIN { printf "%.0f", a / t }')
+  printf '  %-16s %10s %12s %8.2f %14s %14s\n' "$w" "$cyc" "$acc" "$t" "$cps" "$aps"
+  json="$json$sep{\"workload\": \"$w\", \"cycles\": $cyc, \"l1d_accesses\": $acc, \"seconds\": $t, \"cycles_per_s\": $cps, \"l1d_accesses_per_s\": $aps}"
+  sep=", "
+done
+
+w=atax:n=512
+tc=$(best build/gmem run --config $cfg --workload $w)
+th=$(best build/gmem-cosim run --config $cfg --workload $w)
+tr=$(best build/gmem-cosim run --config $cfg --workload $w --rtl all)
+echo "lockstep cost on $w:"
+awk -v c="$tc" -v h="$th" -v r="$tr" 'BEGIN {
+  printf "  pure C %.2f s; every cycle simulated (no idle skipping) %.2f s; --rtl all %.2f s\n", c, h, r
+  printf "  slowdown of --rtl all: %.2fx against the pure-C build, %.2fx against the same build without RTL\n", r / c, r / h }'
+json="$json], \"lockstep\": {\"workload\": \"$w\", \"c_seconds\": $tc, \"c_every_cycle_seconds\": $th, \"rtl_all_seconds\": $tr}}"
+mkdir -p build
+echo "$json" > build/bench.json
+echo "written build/bench.json"
