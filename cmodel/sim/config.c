@@ -30,7 +30,7 @@ static const gm_schema_t clock_s = {clock_f, sizeof clock_f / sizeof clock_f[0]}
 static const gm_field_t sm_f[] = {
     GM_FIELD_UINT(S, count, 15, 1, 256, "number of SMs"),
     GM_FIELD_UINT(S, max_threads, 1536, 32, 4096, "threads per SM"),
-    GM_FIELD_UINT(S, max_warps, 48, 1, 128, "warps per SM"),
+    GM_FIELD_UINT(S, max_warps, 48, 1, 128, "warps per SM (at most 128)"),
     GM_FIELD_UINT(S, max_ctas, 8, 1, 32, "CTAs per SM"),
     GM_FIELD_UINT(S, registers, 32768, 1024, 1u << 20, "registers per SM"),
     GM_FIELD_UINT(S, smem_bytes, 49152, 0, 1u << 20, "shared memory per SM (bytes)"),

@@ -20,7 +20,7 @@
 #include "tags.h"
 #include "workload/workload.h"
 
-enum { GM_MAX_STREAMS = 3, GM_INST_SLOTS = 256 };
+enum { GM_MAX_STREAMS = 3, GM_INST_SLOTS = 256, GM_WARP_WORDS = 2 /* 128 warps */ };
 
 typedef struct gm_warp {
     uint8_t live;        /* holds a warp of a resident CTA */
@@ -31,9 +31,9 @@ typedef struct gm_warp {
     uint32_t lanes;      /* threads present */
     uint32_t gap_left;   /* compute instructions before `inst` */
     uint32_t loads_out;  /* load instructions in flight */
+    uint8_t op;          /* op of the next instruction (its copy in winst) */
     uint64_t age;        /* dispatch order, for GTO */
     void *ws;            /* the kernel's warp state */
-    gm_inst_t inst;      /* next memory instruction (or EXIT) */
 } gm_warp_t;
 
 typedef struct gm_cta {
@@ -82,7 +82,8 @@ typedef struct gm_lsu {
 
 typedef struct gm_sm {
     uint32_t id;
-    gm_warp_t *warp;
+    gm_warp_t *warp;       /* scheduling state, kept small: the issue stage walks it */
+    gm_inst_t *winst;      /* each warp's next memory instruction (or EXIT) */
     gm_cta_t *cta;
     uint32_t used_threads, used_warps, used_regs, used_smem, used_ctas;
     uint32_t s_ctas[GM_MAX_STREAMS], s_warps[GM_MAX_STREAMS], s_threads[GM_MAX_STREAMS];
@@ -90,6 +91,11 @@ typedef struct gm_sm {
     uint32_t next_stream;
     gm_sched_t *sched;
     uint32_t nsched;
+    /* Warps that could issue, as bit maps over warp slots (kept by
+     * gm_warp_refresh): a compute instruction or EXIT with no load
+     * outstanding, or a memory instruction; and each scheduler's warps. */
+    uint64_t cready[GM_WARP_WORDS], mcand[GM_WARP_WORDS];
+    uint64_t (*owns)[GM_WARP_WORDS];
     uint64_t next_age;
     gm_lsu_t lsu;
     gm_l1d_t l1d;
@@ -166,6 +172,8 @@ void gm_l2_free(gm_l2bank_t *b);
 /* Route a request leaving an SM: partition, bank, partition address. */
 void gm_route(gm_gpu_t *g, gm_req_t *r);
 uint32_t gm_set_index(gm_blk_t *hash, uint32_t addr);
+/* Recompute a warp's bits in cready/mcand after any change to it. */
+void gm_warp_refresh(gm_sm_t *sm, uint32_t w);
 /* A set_hash instance configured for a cache's geometry and function. */
 int gm_hash_init(gm_blk_t *b, const gm_cache_cfg_t *c, const char *path,
                  const gm_blk_hooks_t *hooks, gm_err_t *err);

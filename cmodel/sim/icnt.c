@@ -15,7 +15,10 @@ int gm_icnt_init(gm_icnt_t *n, uint32_t nsrc, uint32_t ndst, uint32_t flit,
     n->out = calloc(ndst, sizeof *n->out);
     n->dst_busy = calloc(ndst, sizeof *n->dst_busy);
     n->rr = calloc(ndst, sizeof *n->rr);
-    int bad = !n->src || !n->out || !n->dst_busy || !n->rr;
+    n->cnt = calloc(ndst + 1, sizeof *n->cnt);
+    n->start = calloc(ndst + 1, sizeof *n->start);
+    n->cand = calloc(nsrc, sizeof *n->cand);
+    int bad = !n->src || !n->out || !n->dst_busy || !n->rr || !n->cnt || !n->start || !n->cand;
     for (uint32_t s = 0; !bad && s < nsrc; s++) {
         n->src[s].dst = calloc(in_cap, sizeof *n->src[s].dst);
         n->src[s].bytes = calloc(in_cap, sizeof *n->src[s].bytes);
@@ -43,6 +46,9 @@ void gm_icnt_free(gm_icnt_t *n)
     free(n->out);
     free(n->dst_busy);
     free(n->rr);
+    free(n->cnt);
+    free(n->start);
+    free(n->cand);
     memset(n, 0, sizeof *n);
 }
 
@@ -58,39 +64,51 @@ void gm_icnt_inject(gm_icnt_t *n, uint32_t src, uint32_t dst, uint32_t req, uint
 
 void gm_icnt_cycle(gm_icnt_t *n, uint64_t now)
 {
-    /* Sources that can send this cycle, in index order; most are idle. */
-    uint32_t act[1024], na = 0;
     if (!n->queued)
         return;
-    for (uint32_t s = 0; s < n->nsrc && na < 1024; s++)
-        if (!gm_fifo_empty(&n->src[s].q) && n->src[s].busy_until <= now)
-            act[na++] = s;
-    if (!na)
-        return;
-    for (uint32_t d = 0; d < n->ndst; d++) {
-        if (n->dst_busy[d] > now || gm_delay_full(&n->out[d]))
-            continue;
-        /* Round-robin: the first ready source at or after rr[d] whose head
-         * targets d. */
-        uint32_t k = 0;
-        while (k < na && act[k] < n->rr[d])
-            k++;
-        for (uint32_t tries = 0; tries < na; tries++, k++) {
-            if (k == na)
-                k = 0;
-            uint32_t s = act[k];
-            gm_icnt_port_t *p = &n->src[s];
-            if (p->busy_until > now || p->dst[p->q.head] != d)
-                continue;
-            uint32_t flits = (p->bytes[p->q.head] + n->flit - 1) / n->flit;
-            uint32_t id = gm_fifo_pop(&p->q);
-            n->queued--;
-            p->busy_until = n->dst_busy[d] = now + flits;
-            gm_delay_push(&n->out[d], id, now + flits + n->latency);
-            n->rr[d] = s + 1 == n->nsrc ? 0 : s + 1;
-            n->packets++;
-            n->flits += flits;
-            break;
+    /* Ready sources bucketed by their head's destination, in source order
+     * (a source sends at most one packet per cycle, so its head is all that
+     * matters this cycle). */
+    memset(n->cnt, 0, n->ndst * sizeof *n->cnt);
+    uint32_t any = 0;
+    for (uint32_t s = 0; s < n->nsrc; s++) {
+        const gm_icnt_port_t *p = &n->src[s];
+        if (p->q.n && p->busy_until <= now) {
+            n->cnt[p->dst[p->q.head]]++;
+            any = 1;
         }
+    }
+    if (!any)
+        return;
+    for (uint32_t d = 0, acc = 0; d < n->ndst; d++) {
+        n->start[d] = acc;
+        acc += n->cnt[d];
+        n->cnt[d] = n->start[d]; /* now the fill position */
+    }
+    for (uint32_t s = 0; s < n->nsrc; s++) {
+        const gm_icnt_port_t *p = &n->src[s];
+        if (p->q.n && p->busy_until <= now)
+            n->cand[n->cnt[p->dst[p->q.head]]++] = s;
+    }
+    for (uint32_t d = 0; d < n->ndst; d++) {
+        uint32_t lo = n->start[d], hi = n->cnt[d];
+        if (lo == hi || n->dst_busy[d] > now || gm_delay_full(&n->out[d]))
+            continue;
+        /* Round-robin: the first candidate at or after rr[d], else the first. */
+        uint32_t k = lo;
+        while (k < hi && n->cand[k] < n->rr[d])
+            k++;
+        if (k == hi)
+            k = lo;
+        uint32_t s = n->cand[k];
+        gm_icnt_port_t *p = &n->src[s];
+        uint32_t flits = (p->bytes[p->q.head] + n->flit - 1) / n->flit;
+        uint32_t id = gm_fifo_pop(&p->q);
+        n->queued--;
+        p->busy_until = n->dst_busy[d] = now + flits;
+        gm_delay_push(&n->out[d], id, now + flits + n->latency);
+        n->rr[d] = s + 1 == n->nsrc ? 0 : s + 1;
+        n->packets++;
+        n->flits += flits;
     }
 }

@@ -10,6 +10,7 @@ static void finish_inst(gm_gpu_t *g, gm_sm_t *sm, gm_slot_t *s)
 {
     if (s->is_load) {
         sm->warp[s->warp].loads_out--;
+        gm_warp_refresh(sm, s->warp);
         sm->st.loads_done++;
         sm->st.load_latency_sum += g->now - s->t_issue;
     }

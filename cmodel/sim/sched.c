@@ -2,35 +2,46 @@
 
 #include "config.h"
 
-/* Greedy-then-oldest: the warp issued last, while it can go on, then the
- * others oldest first (the list is kept in dispatch order). */
-static uint32_t order_gto(const gm_sched_t *s, const gm_warp_t *warps, uint16_t *cand)
+void gm_sched_begin(gm_sched_it_t *it, const gm_sched_t *s, int policy, const gm_warp_t *warps)
 {
-    uint32_t n = 0;
-    if (s->last >= 0 && warps[s->last].live && !warps[s->last].exited)
-        cand[n++] = (uint16_t)s->last;
-    for (uint32_t i = 0; i < s->n; i++)
-        if ((int32_t)s->order[i] != s->last)
-            cand[n++] = s->order[i];
-    return n;
+    it->s = s;
+    it->policy = policy;
+    it->i = 0;
+    it->first = -1;
+    it->start = 0;
+    if (policy == GM_SCHED_LRR) {
+        /* Loose round-robin: start after the warp issued last. */
+        for (uint32_t k = 0; k < s->n; k++)
+            if ((int32_t)s->order[k] == s->last)
+                it->start = k + 1;
+    } else if (s->last >= 0 && warps[s->last].live && !warps[s->last].exited) {
+        /* Greedy-then-oldest: the warp issued last while it can go on. */
+        it->first = s->last;
+    }
 }
 
-/* Loose round-robin: start after the warp issued last. */
-static uint32_t order_lrr(const gm_sched_t *s, uint16_t *cand)
+int32_t gm_sched_next(gm_sched_it_t *it)
 {
-    uint32_t start = 0;
-    for (uint32_t i = 0; i < s->n; i++)
-        if ((int32_t)s->order[i] == s->last)
-            start = i + 1;
-    for (uint32_t i = 0; i < s->n; i++)
-        cand[i] = s->order[(start + i) % s->n];
-    return s->n;
-}
-
-uint32_t gm_sched_order(const gm_sched_t *s, int policy, const gm_warp_t *warps,
-                        uint16_t *cand)
-{
-    return policy == GM_SCHED_LRR ? order_lrr(s, cand) : order_gto(s, warps, cand);
+    const gm_sched_t *s = it->s;
+    if (it->policy == GM_SCHED_LRR) {
+        if (it->i >= s->n)
+            return -1;
+        uint32_t j = it->start + it->i++;
+        return s->order[j < s->n ? j : j - s->n];
+    }
+    if (it->first >= 0 && it->i == 0) {
+        it->i = 1;
+        return it->first;
+    }
+    /* ... then the others, oldest first (the list is in dispatch order). */
+    for (;;) {
+        uint32_t k = it->i - (it->first >= 0 ? 1 : 0);
+        if (k >= s->n)
+            return -1;
+        it->i++;
+        if ((int32_t)s->order[k] != it->first)
+            return s->order[k];
+    }
 }
 
 void gm_sched_add(gm_sched_t *s, uint16_t warp) { s->order[s->n++] = warp; }

@@ -38,11 +38,13 @@ int gm_sm_init(gm_gpu_t *g, gm_sm_t *sm, uint32_t id, gm_err_t *err)
     memset(sm, 0, sizeof *sm);
     sm->id = id;
     sm->warp = calloc(c->sm.max_warps, sizeof *sm->warp);
+    sm->winst = calloc(c->sm.max_warps, sizeof *sm->winst);
     sm->cta = calloc(c->sm.max_ctas, sizeof *sm->cta);
     sm->sched = calloc(c->sm.schedulers, sizeof *sm->sched);
     sm->nsched = c->sm.schedulers;
+    sm->owns = calloc(c->sm.schedulers, sizeof *sm->owns);
     sm->ws_arena = calloc(c->sm.max_warps, ws_stride(g));
-    if (!sm->warp || !sm->cta || !sm->sched || !sm->ws_arena ||
+    if (!sm->warp || !sm->winst || !sm->owns || !sm->cta || !sm->sched || !sm->ws_arena ||
         gm_fifo_init(&sm->resp, 8))
         return gm_errf(err, "sm%u: out of memory", id);
     for (uint32_t k = 0; k < c->sm.schedulers; k++) {
@@ -51,8 +53,10 @@ int gm_sm_init(gm_gpu_t *g, gm_sm_t *sm, uint32_t id, gm_err_t *err)
         if (!sm->sched[k].order)
             return gm_errf(err, "sm%u: out of memory", id);
     }
-    for (uint32_t w = 0; w < c->sm.max_warps; w++)
+    for (uint32_t w = 0; w < c->sm.max_warps; w++) {
         sm->warp[w].ws = sm->ws_arena + w * ws_stride(g);
+        sm->owns[w % c->sm.schedulers][w >> 6] |= 1ull << (w & 63);
+    }
     if (c->milg.enable) {
         milg_params_t p = {.ZERO_MODE = c->milg.zero_mode, .MIL_MAX = c->milg.mil_max};
         for (uint32_t s = 0; s < g->nstreams; s++) {
@@ -75,10 +79,29 @@ void gm_sm_free(gm_sm_t *sm)
     for (uint32_t k = 0; sm->sched && k < sm->nsched; k++)
         free(sm->sched[k].order);
     free(sm->sched);
+    free(sm->owns);
     free(sm->warp);
+    free(sm->winst);
     free(sm->cta);
     free(sm->ws_arena);
     gm_fifo_free(&sm->resp);
+}
+
+void gm_warp_refresh(gm_sm_t *sm, uint32_t w)
+{
+    const gm_warp_t *x = &sm->warp[w];
+    uint64_t bit = 1ull << (w & 63);
+    unsigned i = w >> 6;
+    int alive = x->live && !x->exited;
+    int compute = x->gap_left || x->op == GM_OP_EXIT;
+    if (alive && compute && x->loads_out == 0)
+        sm->cready[i] |= bit;
+    else
+        sm->cready[i] &= ~bit;
+    if (alive && !compute)
+        sm->mcand[i] |= bit;
+    else
+        sm->mcand[i] &= ~bit;
 }
 
 /* ---- CTA dispatch ---- */
@@ -159,9 +182,11 @@ static void launch_cta(gm_gpu_t *g, gm_sm_t *sm, uint32_t s)
         wp->lanes = left >= GM_WARP_SIZE ? 0xffffffffu : (1u << left) - 1;
         wp->age = sm->next_age++;
         k->ops->warp_init(k, wp->ws, cta_id, i);
-        k->ops->warp_next(k, wp->ws, &wp->inst);
-        wp->gap_left = wp->inst.gap;
+        k->ops->warp_next(k, wp->ws, &sm->winst[w]);
+        wp->gap_left = sm->winst[w].gap;
+        wp->op = sm->winst[w].op;
         gm_sched_add(&sm->sched[w % g->cfg.sm.schedulers], (uint16_t)w);
+        gm_warp_refresh(sm, w);
     }
 }
 
@@ -215,7 +240,7 @@ static int can_issue(const gm_sm_t *sm, const gm_warp_t *w, int mem_port_free)
 {
     if (!w->live || w->exited)
         return 0;
-    if (w->gap_left || w->inst.op == GM_OP_EXIT)
+    if (w->gap_left || w->op == GM_OP_EXIT)
         return w->loads_out == 0;
     return mem_port_free && !sm->lsu.latch && milg_allows(sm, w->stream);
 }
@@ -228,12 +253,14 @@ static void issue(gm_gpu_t *g, gm_sm_t *sm, uint32_t wid, gm_sched_t *sc)
     if (w->gap_left) {
         w->gap_left--;
         sm->st.thread_insts += popcount(w->lanes);
+        gm_warp_refresh(sm, wid);
         return;
     }
-    if (w->inst.op == GM_OP_EXIT) {
+    if (w->op == GM_OP_EXIT) {
         sm->st.thread_insts += popcount(w->lanes);
         w->exited = 1;
         w->live = 0;
+        gm_warp_refresh(sm, wid);
         gm_sched_remove(sc, (uint16_t)wid);
         if (sc->last == (int32_t)wid)
             sc->last = -1;
@@ -241,40 +268,61 @@ static void issue(gm_gpu_t *g, gm_sm_t *sm, uint32_t wid, gm_sched_t *sc)
             finish_cta(g, sm, w->cta);
         return;
     }
-    sm->st.thread_insts += popcount(w->inst.active);
+    gm_inst_t *in = &sm->winst[wid];
+    sm->st.thread_insts += popcount(in->active);
     sm->st.mem_insts++;
     sm->lsu.latch = 1;
     sm->lsu.latch_warp = (uint16_t)wid;
-    sm->lsu.latch_inst = w->inst;
+    sm->lsu.latch_inst = *in;
     sm->ev_issue[w->stream] = 1;
-    if (w->inst.op == GM_OP_LOAD)
+    if (in->op == GM_OP_LOAD)
         w->loads_out++;
-    k->ops->warp_next(k, w->ws, &w->inst);
-    w->gap_left = w->inst.gap;
+    k->ops->warp_next(k, w->ws, in);
+    w->gap_left = in->gap;
+    w->op = in->op;
+    gm_warp_refresh(sm, wid);
 }
 
+/* Try one warp; 1 if it issued. */
+static int try_warp(gm_gpu_t *g, gm_sm_t *sm, gm_sched_t *sc, uint32_t wid, int *mem_port_free)
+{
+    gm_warp_t *w = &sm->warp[wid];
+    int is_mem = !w->gap_left && w->op != GM_OP_EXIT;
+    if (!can_issue(sm, w, *mem_port_free)) {
+        if (w->live && !w->exited && is_mem && *mem_port_free && !sm->lsu.latch &&
+            !milg_allows(sm, w->stream))
+            sm->st.milg_gated++;
+        return 0;
+    }
+    issue(g, sm, wid, sc);
+    if (is_mem)
+        *mem_port_free = 0;
+    sc->last = (int32_t)wid;
+    return 1;
+}
+
+/* Each scheduler issues at most one instruction per cycle, from its warps
+ * in its policy's order (sched.c); one memory instruction per SM per cycle. */
 static void issue_stage(gm_gpu_t *g, gm_sm_t *sm)
 {
-    uint16_t cand[256];
-    int mem_port_free = 1; /* one memory instruction per SM per cycle */
+    int mem_port_free = 1;
+    if (!sm->used_warps)
+        return;
     for (uint32_t k = 0; k < g->cfg.sm.schedulers; k++) {
         gm_sched_t *sc = &sm->sched[k];
-        uint32_t n = gm_sched_order(sc, g->cfg.sm.scheduler, sm->warp, cand);
-        for (uint32_t i = 0; i < n; i++) {
-            gm_warp_t *w = &sm->warp[cand[i]];
-            int was_mem = !w->gap_left && w->inst.op != GM_OP_EXIT;
-            if (!can_issue(sm, w, mem_port_free)) {
-                if (w->live && !w->exited && was_mem && mem_port_free && !sm->lsu.latch &&
-                    !milg_allows(sm, w->stream))
-                    sm->st.milg_gated++;
-                continue;
-            }
-            issue(g, sm, cand[i], sc);
-            if (was_mem)
-                mem_port_free = 0;
-            sc->last = cand[i];
-            break;
-        }
+        /* Nothing of this scheduler's could issue: skip the walk (exact:
+         * every warp it would offer fails can_issue). */
+        uint64_t any = 0;
+        int mem_ok = mem_port_free && !sm->lsu.latch;
+        for (unsigned i = 0; i < GM_WARP_WORDS; i++)
+            any |= (sm->cready[i] | (mem_ok ? sm->mcand[i] : 0)) & sm->owns[k][i];
+        if (!any)
+            continue;
+        gm_sched_it_t it;
+        gm_sched_begin(&it, sc, g->cfg.sm.scheduler, sm->warp);
+        for (int32_t w; (w = gm_sched_next(&it)) >= 0;)
+            if (try_warp(g, sm, sc, (uint32_t)w, &mem_port_free))
+                break;
     }
 }
 
