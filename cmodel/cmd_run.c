@@ -114,6 +114,8 @@ int gm_run_exec(const gm_run_opts_t *o, const gm_blk_hooks_t *hooks, int quiet)
     }
     int capped = gm_gpu_run(g, o->max_cycles);
     int status = GM_EXIT_OK;
+    if (capped < 0)
+        status = gm_fail(GM_EXIT_FAIL, "run: %s", g->stall);
     const char *stats = quiet ? NULL : o->stats;
     if (stats) {
         FILE *f = strcmp(stats, "-") ? fopen(stats, "w") : stdout;
@@ -127,7 +129,7 @@ int gm_run_exec(const gm_run_opts_t *o, const gm_blk_hooks_t *hooks, int quiet)
         }
     }
     if (!quiet && (!stats || strcmp(stats, "-")))
-        summary(g, capped);
+        summary(g, capped > 0);
     gm_gpu_free(g);
     free(g);
     gm_workload_free(wl);

@@ -1,5 +1,6 @@
 #include "gpu.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -191,8 +192,19 @@ static int finished(const gm_gpu_t *g)
     return g->pool.nfree == g->pool.cap;
 }
 
+/* Issued instructions and released requests only grow while the machine
+ * makes progress. */
+static uint64_t progress_mark(const gm_gpu_t *g)
+{
+    uint64_t m = g->pool.frees;
+    for (uint32_t i = 0; i < g->cfg.sm.count; i++)
+        m += g->sm[i].st.warp_insts;
+    return m;
+}
+
 int gm_gpu_run(gm_gpu_t *g, uint64_t max_cycles)
 {
+    uint64_t mark = progress_mark(g);
     gm_progress_t prog;
     gm_progress_start(&prog, "cycles", max_cycles);
     for (;;) {
@@ -210,6 +222,21 @@ int gm_gpu_run(gm_gpu_t *g, uint64_t max_cycles)
             g->now = g->clk.cycles[GM_CLK_CORE] - 1;
             core_cycle(g);
             gm_progress_update(&prog, g->now);
+            if ((g->now & 0xfff) == 0) {
+                uint64_t now_mark = progress_mark(g);
+                if (now_mark != mark) {
+                    mark = now_mark;
+                    g->last_progress = g->now;
+                } else if (g->now - g->last_progress > GM_WATCHDOG_CYCLES) {
+                    snprintf(g->stall, sizeof g->stall,
+                             "no instruction issued and no request answered for %d cycles "
+                             "(cycle %llu, %u requests in flight): the model lost something",
+                             GM_WATCHDOG_CYCLES, (unsigned long long)g->now,
+                             g->pool.cap - g->pool.nfree);
+                    gm_progress_end(&prog);
+                    return -1;
+                }
+            }
         }
         if (m & 1u << GM_CLK_ICNT) {
             uint64_t t = g->clk.cycles[GM_CLK_ICNT];

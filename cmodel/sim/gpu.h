@@ -148,13 +148,19 @@ typedef struct gm_gpu {
     uint32_t nstreams;
     uint32_t dispatch_rr;
     uint64_t kernels_done;
-    int progress;
+    uint64_t last_progress;   /* core cycle of the last issue or release */
+    char stall[256];          /* why the run stopped without progress */
 } gm_gpu_t;
+
+/* A run with requests or warps left and no instruction issued and no
+ * request released for this many core cycles has lost something. */
+enum { GM_WATCHDOG_CYCLES = 1000000 };
 
 int gm_gpu_init(gm_gpu_t *g, const gm_gpu_config_t *cfg, gm_workload_t *wl, uint64_t seed,
                 const gm_blk_hooks_t *hooks, gm_err_t *err);
 void gm_gpu_free(gm_gpu_t *g);
-/* Run until the workload ends (0) or max_cycles core cycles pass (1). */
+/* Run until the workload ends (0), max_cycles core cycles pass (1), or
+ * nothing moves for GM_WATCHDOG_CYCLES (-1, reason in g->stall). */
 int gm_gpu_run(gm_gpu_t *g, uint64_t max_cycles);
 /* The stats report (JSON, schema "gmem-stats/1"). */
 int gm_gpu_write_stats(const gm_gpu_t *g, FILE *f, gm_err_t *err);
