@@ -185,6 +185,7 @@ $(BUILD)/san/tests/%: tests/unit/%.c $(CM_SAN) | $(DEPS_STAMP)
 
 test: $(DEPS_STAMP) $(BUILD)/gmem $(BUILD)/san/gmem $(BUILD)/gmem-cosim $(UNIT_BIN)
 	@$(MAKE) --no-print-directory cosim-fault FAULT=mshr
+	@$(MAKE) --no-print-directory cosim-fault FAULT=dlmshr
 	@scripts/run-tests.sh
 
 # ---- the main job and the costing flow

@@ -168,10 +168,22 @@ int gm_cmd_block_params(int argc, char **argv)
 
 /* ---- check-ports: the RTL module's interface against the .ports file ---- */
 
+/* The top module, under its own name or, when chparam re-elaborated a top
+ * with submodules, as Yosys's "$paramod$<hash>\<name>". */
 static const cJSON *find_module(const cJSON *root, const char *name)
 {
     const cJSON *mods = cJSON_GetObjectItemCaseSensitive(root, "modules");
-    return mods ? cJSON_GetObjectItemCaseSensitive(mods, name) : NULL;
+    const cJSON *m = mods ? cJSON_GetObjectItemCaseSensitive(mods, name) : NULL;
+    if (m || !mods)
+        return m;
+    size_t n = strlen(name);
+    cJSON_ArrayForEach(m, mods) {
+        const char *k = m->string, *bs = strrchr(k, '\\');
+        if (strncmp(k, "$paramod$", 9) == 0 && bs && strcmp(bs + 1, name) == 0 &&
+            strlen(bs + 1) == n)
+            return m;
+    }
+    return NULL;
 }
 
 static int check_port(const cJSON *ports, const char *name, const char *dir,
