@@ -3,7 +3,8 @@
 # the Maxwell-like "GPGPU-Sim default" of seed-000 ch.3) on a small workload
 # set, each mechanism off and on, one table of IPC, L1D hit rate, L1D
 # reservation fails, L2 hit rate and DRAM row-buffer hit rate.
-# Each row: mechanism | workload | --set options that turn it on.
+# Each row: mechanism | workload | --set options that turn it on [| --set
+# options of both runs, off and on].
 set -u
 cd "$(dirname "$0")/.."
 gmem=${GMEM:-build/gmem}
@@ -16,14 +17,16 @@ rows=(
   "partition map XOR|stride:iters=16|part.func=xor"
   "allocate on fill|atax:n=256|l1d.c.alloc=on_fill"
   "DMIL (milg)|pair:backprop:in=16384+kmeans:points=8192|milg.enable=true"
+  "DL-MSHR (L1D, 32x4 slots)|tiled:shared=1,reps=1,tile=8192,gap=0|l1d.c.mshr=dl|l1d.c.mshr_entries=32 l1d.c.mshr_merge=4"
 )
 
 printf '%-26s %-6s %9s %8s %8s %10s %8s %8s\n' mechanism state cycles IPC "L1D hit" "L1D RF" "L2 hit" "row hit"
 status=0
 for row in "${rows[@]}"; do
-  IFS='|' read -r name workload on <<<"$row"
+  IFS='|' read -r name workload on base <<<"$row"
   for state in off on; do
     sets=()
+    for s in $base; do sets+=(--set "$s"); done
     if [ $state = on ]; then
       for s in $on; do sets+=(--set "$s"); done
     fi

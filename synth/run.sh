@@ -176,14 +176,15 @@ EOF
 
     awk -f $SYNTH/timing_netlist.awk -v map="$work/names" "$TMP/cells" "$work/mapped.blif" \
         > "$work/timing.blif" || die "cannot build the timing netlist for $block ($point)"
-    "$YOSYS_ABC" -c "read_lib -w $work/timing.lib; read_blif $work/timing.blif; topo; stime -p" \
+    "$YOSYS_ABC" -c "read_lib -w $work/timing.lib; read_blif $work/timing.blif; topo; ${GMEM_ABC_BUF:-}stime -p" \
         > "$work/abc.out" 2>&1 || true
     { echo; echo "# ---- timing: $YOSYS_ABC stime -p (times in ps) ----"; cat "$work/abc.out"; } >> "$log"
     # ANSI colour codes are stripped before parsing ABC's report.
     local crit from to
     read -r crit from to < <(sed 's/\x1b\[[0-9;]*m//g' "$work/abc.out" | awk -v names="$work/names" '
         BEGIN { while ((getline l < names) > 0) { split(l, f, " "); k = f[1] f[2]; kind[k] = f[3]; nm[k] = f[4] } }
-        /Delay =/ { for (i = 1; i < NF; i++) if ($i == "Delay" && $(i + 1) == "=") d = $(i + 2) }
+        # "Delay = 123.4 ps" or, for wide numbers, "Delay =1234567.8 ps"
+        /Delay *=/ { t = $0; sub(/.*Delay *= */, "", t); split(t, w, " "); d = w[1] }
         # "Start-point = pi06.  End-point = po15." (indices are zero-padded)
         /Start-point =/ { s = $3; e = $6; gsub(/[^0-9]/, "", s); gsub(/[^0-9]/, "", e)
                           s = "pi" (s + 0); e = "po" (e + 0) }

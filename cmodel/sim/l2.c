@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "blocks/mshr.h"
 #include "blocks/set_hash.h"
 #include "gpu.h"
 #include "mshr_port.h"
@@ -14,11 +13,10 @@
  * change nothing (see gm_sm_idle). */
 int gm_l2_idle(const gm_gpu_t *g, uint32_t b)
 {
-    static const mshr_in_t no_mshr_in;
     const gm_l2bank_t *k = &g->bank[b];
     return !k->rop.q.n && !k->inq.n && !k->fills.n && !k->hits.q.n && !k->replies.n &&
            !k->missq.n && !k->primaries.n && !g->req_net.out[b].q.n &&
-           !((const set_hash_t *)k->hash.st)->valid && mshr_quiet(k->mshr.st, &no_mshr_in);
+           !((const set_hash_t *)k->hash.st)->valid && gm_mshr_port_quiet(&k->mshr);
 }
 
 static uint32_t log2u(uint32_t x)

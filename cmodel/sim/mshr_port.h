@@ -32,5 +32,7 @@ typedef struct gm_mshr_io {
 int gm_mshr_port_init(gm_blk_t *b, const gm_cache_cfg_t *c, const char *path,
                       const gm_blk_hooks_t *hooks, gm_err_t *err);
 void gm_mshr_port_cycle(gm_blk_t *b, gm_mshr_io_t *io);
+/* 1 when a cycle without a request or a fill would change nothing. */
+int gm_mshr_port_quiet(const gm_blk_t *b);
 
 #endif

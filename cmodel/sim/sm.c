@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "blocks/milg.h"
-#include "blocks/mshr.h"
+#include "mshr_port.h"
 #include "blocks/set_hash.h"
 #include "gpu.h"
 #include "l1d.h"
@@ -374,14 +374,13 @@ void gm_sm_cycle(gm_gpu_t *g, gm_sm_t *sm)
  * beside the C models may skip it (results are identical). */
 int gm_sm_idle(const gm_gpu_t *g, const gm_sm_t *sm)
 {
-    static const mshr_in_t no_mshr_in;
     static const milg_in_t no_milg_in;
     const gm_l1d_t *l = &sm->l1d;
     if (sm->used_warps || sm->lsu.latch || sm->lsu.head || !gm_fifo_empty(&sm->resp) ||
         !gm_fifo_empty(&l->missq) || l->hits.q.n || l->primaries.n ||
         g->reply_net.out[sm->id].q.n)
         return 0;
-    if (((const set_hash_t *)l->hash.st)->valid || !mshr_quiet(l->mshr.st, &no_mshr_in))
+    if (((const set_hash_t *)l->hash.st)->valid || !gm_mshr_port_quiet(&l->mshr))
         return 0;
     for (uint32_t s = 0; s < g->nstreams; s++)
         if (sm->milg[s].d && (sm->milg_done_pending[s] || !milg_quiet(sm->milg[s].st, &no_milg_in)))

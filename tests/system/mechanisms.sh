@@ -24,4 +24,11 @@ w=pair:backprop:in=16384+kmeans:points=8192
 gt "$(metric $w l1d.reservation_fails.total)" \
    "$(metric $w l1d.reservation_fails.total --set milg.enable=true)" \
    "DMIL lowers reservation fails of a compute + memory kernel pair"
+w=tiled:shared=1,reps=1,tile=8192,gap=0
+b="--set l1d.c.mshr_entries=32 --set l1d.c.mshr_merge=4"
+gt "$(metric $w l1d.reservation_fails.mshr $b)" \
+   "$(metric $w l1d.reservation_fails.mshr $b --set l1d.c.mshr=dl)" \
+   "DL-MSHR lowers MSHR reservation fails when many warps miss on the same lines"
+gt "$(metric $w ipc $b --set l1d.c.mshr=dl)" "$(metric $w ipc $b)" \
+   "DL-MSHR raises IPC on the same kernel"
 exit 0
