@@ -13,6 +13,7 @@
 # point's) plus yosys/ABC logs in synth/out/log/<block>.<point>.log.
 #
 # Environment: GMEM (default build/gmem), SYNTH_OUT (default synth/out),
+# SYNTH_POINTS (only these points besides default; all when unset),
 # LIBERTY (default synth/lib/gmem45.lib),
 # YOSYS (default yosys), YOSYS_ABC (default yosys-abc).
 #
@@ -31,8 +32,13 @@
 #   reg->reg  clk->q + logic + setup,   in->reg  logic + setup,
 #   reg->out  clk->q + logic,           in->out  logic,
 # with an ideal clock (no skew/jitter), inputs arriving at t=0 with zero slew,
-# unloaded outputs, no wires (no wire-load model) and no buffering or sizing
-# (gmem45.lib has X1 cells only). crit_from/crit_to name the path's ends.
+# unloaded outputs, no wires (no wire-load model) and no sizing (gmem45.lib
+# has X1 cells only). High-fanout nets (a CAM's select lines drive hundreds
+# of gates) are buffered first by ABC's `buffer` (BUF_X1 trees), as any
+# physical flow would: unbuffered, one X1 gate driving 1800 pins alone
+# "takes" a microsecond. The buffers are counted in the path, not in
+# area_um2 (the area is the mapped netlist's). crit_from/crit_to name the
+# path's ends.
 set -euo pipefail
 
 die() { echo "synth/run.sh: error: $*" >&2; exit 1; }
@@ -176,7 +182,7 @@ EOF
 
     awk -f $SYNTH/timing_netlist.awk -v map="$work/names" "$TMP/cells" "$work/mapped.blif" \
         > "$work/timing.blif" || die "cannot build the timing netlist for $block ($point)"
-    "$YOSYS_ABC" -c "read_lib -w $work/timing.lib; read_blif $work/timing.blif; topo; ${GMEM_ABC_BUF:-}stime -p" \
+    "$YOSYS_ABC" -c "read_lib -w $work/timing.lib; read_blif $work/timing.blif; topo; buffer -p; stime -p" \
         > "$work/abc.out" 2>&1 || true
     { echo; echo "# ---- timing: $YOSYS_ABC stime -p (times in ps) ----"; cat "$work/abc.out"; } >> "$log"
     # ANSI colour codes are stripped before parsing ABC's report.
@@ -220,7 +226,11 @@ for block in "$@"; do
     [ -f "$cfg/default.json" ] || die "missing parameter point $cfg/default.json"
     points=(default)
     for j in "$cfg"/*.json; do
-        p=$(basename "$j" .json); [ "$p" = default ] || points+=("$p")
+        p=$(basename "$j" .json); [ "$p" = default ] && continue
+        # SYNTH_POINTS="a b": only these points besides default (large
+        # points take minutes each).
+        if [ -n "${SYNTH_POINTS:-}" ] && [[ " $SYNTH_POINTS " != *" $p "* ]]; then continue; fi
+        points+=("$p")
     done
 
     for p in "${points[@]}"; do
