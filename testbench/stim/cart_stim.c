@@ -61,7 +61,7 @@ static int rnd_gen(void *vctx, uint64_t cyc, void *vin)
         in->in_bank = gm_rng_below(&c->r, c->p.NB);
         in->in_row = 0x100 + gm_rng_below(&c->r, c->rows);
         in->in_col = gm_rng_below(&c->r, c->cols) * 5;
-        in->in_payload = c->seq & 0xffff;
+        in->in_payload = c->seq;
     }
     in->out_ready = gm_rng_chance(&c->r, c->p_out, 1024);
     return GM_STIM_CYCLE;
@@ -78,7 +78,7 @@ static int rnd_observe(void *vctx, uint64_t cyc, const void *vin, const void *vo
     if (cart_check(m, err))
         return -1;
     if (in->in_valid && o->in_ready) {
-        uint32_t id = (uint32_t)in->in_payload;
+        uint32_t id = (uint32_t)in->in_payload & 0xffff;
         if (c->live[id])
             return gm_errf(err, "request id %u reused while buffered", id);
         c->live[id] = 1;
@@ -104,19 +104,19 @@ static int rnd_observe(void *vctx, uint64_t cyc, const void *vin, const void *vo
         if (!in->out_ready) {
             c->hits[7]++;
         } else {
-            uint32_t id = (uint32_t)o->out_payload;
+            uint32_t seq = (uint32_t)o->out_payload, id = seq & 0xffff;
             if (!c->live[id])
                 return gm_errf(err, "request %u drained but not buffered (or drained twice)", id);
             uint32_t t = (uint32_t)(o->out_bank << 24 | o->out_col << 16 | o->out_row);
             if (t != c->tag[id])
                 return gm_errf(err, "request %u drained as bank/col/row 0x%x, filled as 0x%x",
                                id, t, c->tag[id]);
-            /* Ids grow with fill order (mod 2^16). */
+            /* Payloads are the fill order. */
             uint32_t k = (uint32_t)((o->out_bank * 16 + o->out_col) * 16 + (o->out_row - 0x100));
             uint32_t last = c->last_out[k & 4095];
-            if (last && ((id - (last - 1)) & 0x8000))
-                return gm_errf(err, "request %u of a tag drained after request %u", id, last - 1);
-            c->last_out[k & 4095] = id + 1;
+            if (last && seq < last)
+                return gm_errf(err, "request %u of a tag drained after request %u", seq, last - 1);
+            c->last_out[k & 4095] = seq + 1;
             c->live[id] = 0;
             c->hits[3 + o->out_case]++;
         }

@@ -123,15 +123,18 @@ static void test_refused_offer_rotates(void **state)
     (void)state;
     init(16, 2, 0);
     assert_int_equal(fill(2, 1, 0, 20), 1);
+    /* The second fill's cycle already offers bank 2; out_ready is 0. */
     assert_int_equal(fill(5, 1, 0, 50), 1);
-    cart_out_t o = drain(0);                 /* bank 2 offered, refused */
-    assert_int_equal(o.out_bank, 2);
     assert_int_equal(m.ctr.rejects, 1);
-    o = drain(1);                            /* the rotation moves on */
+    assert_int_equal(m.rr, 2);
+    cart_out_t o = drain(0);                 /* bank 5 offered, refused */
     assert_int_equal(o.out_bank, 5);
-    assert_int_equal(o.out_payload, 50);
-    o = drain(1);
+    assert_int_equal(m.ctr.rejects, 2);
+    o = drain(1);                            /* the rotation is back at 2 */
+    assert_int_equal(o.out_bank, 2);
     assert_int_equal(o.out_payload, 20);     /* kept, then taken */
+    o = drain(1);
+    assert_int_equal(o.out_payload, 50);
     assert_int_equal(m.occ, 0);
 }
 
