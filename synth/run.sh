@@ -116,7 +116,7 @@ cost_point() {
     cat > "$work/synth.ys" <<EOF
 read_verilog -sv ${files[*]}
 $chparam
-synth -top $block -flatten
+synth -top $block -flatten ${SYNTH_FLAGS:-}
 dfflibmap -liberty $LIBERTY
 abc -liberty $LIBERTY
 opt_clean

@@ -60,6 +60,7 @@ module cart #(
   always @* begin
     f_ok = 1'b0; f_open = 1'b0; f_claim = 1'b0;
     f_b = u4(in_bank_i); f_q = 0; own = -1; y = -1; nmatch = 0; fq0 = 0;
+    fg = 0; fk = 0;   // loop variables too, or synthesis infers latches
     if ((in_valid_i || pl_valid_i) && f_b < NBI) begin
       if (pl_valid_i) begin
         f_q = u4(pl_qid_i);
@@ -126,6 +127,7 @@ module cart #(
   always @* begin
     d_valid = occ_q != 12'd0; d_why = 2'd0; d_b = 0; d_q = 0;
     hq = 0; best_r = -1; best_a = -1; cnt_r = 0; cnt_a = 0; gbest = 0;
+    dk = 0; dt = 0; dq = 0; gi = 0;
     if (MODE == 1) begin
       for (gi = NQT - 1; gi >= 0; gi = gi - 1)
         if (elig[gi] && u4(q_cnt_q[gi]) >= cnt_a) begin
