@@ -72,9 +72,20 @@ static const gm_field_t l1d_f[] = {
 #undef S
 static const gm_schema_t l1d_s = {l1d_f, sizeof l1d_f / sizeof l1d_f[0]};
 
+#define S gm_cart_cfg_t
+static const gm_field_t cart_f[] = {
+    GM_FIELD_BOOL(S, enable, 0, "CART: the cart block reorders each bank's incoming requests"),
+    GM_FIELD_UINT(S, rows, 4, 1, 8, "cart NR: row groups per DRAM-bank branch"),
+    GM_FIELD_UINT(S, cols, 2, 1, 2, "cart NC: leaf queues per row group"),
+    GM_FIELD_UINT(S, depth, 2, 1, 8, "cart DEPTH: entries per leaf queue"),
+};
+#undef S
+static const gm_schema_t cart_s = {cart_f, sizeof cart_f / sizeof cart_f[0]};
+
 #define S gm_l2_cfg_t
 static const gm_field_t l2_f[] = {
     GM_FIELD_OBJ(S, c, &l2c_s, "cache geometry and policies (per bank)"),
+    GM_FIELD_OBJ(S, cart, &cart_s, "cache access reordering tree (seed-001 ch.2)"),
     GM_FIELD_UINT(S, channels, 6, 1, 64, "memory channels"),
     GM_FIELD_UINT(S, subpartitions, 2, 1, 4, "L2 banks per channel"),
     GM_FIELD_UINT(S, rop_latency, 120, 0, 1000, "crossbar-to-L2 delay (L2 cycles)"),

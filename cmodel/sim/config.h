@@ -45,8 +45,15 @@ typedef struct gm_l1d_cfg {
     uint32_t bypass_slots; /* in-flight bypassed requests; 0 = unlimited */
 } gm_l1d_cfg_t;
 
+/* CART in front of each L2 bank (seed-001 ch.2): one branch per DRAM bank. */
+typedef struct gm_cart_cfg {
+    int enable;
+    uint32_t rows, cols, depth; /* row groups per branch, queues per group, entries */
+} gm_cart_cfg_t;
+
 typedef struct gm_l2_cfg {
     gm_cache_cfg_t c;
+    gm_cart_cfg_t cart;
     uint32_t channels;      /* memory channels (partitions) */
     uint32_t subpartitions; /* L2 banks per channel */
     uint32_t rop_latency;   /* L2 clock cycles from the crossbar to the L2 queue */

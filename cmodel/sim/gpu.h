@@ -113,6 +113,7 @@ typedef struct gm_l2bank {
     gm_fifo_t inq;
     gm_tags_t tags;
     gm_blk_t hash, mshr;
+    gm_blk_t cart;            /* between inq and the L2 access; .d NULL when off */
     gm_fifo_t primaries;
     uint32_t missq_reserved;
     gm_fifo_t missq;          /* to DRAM */

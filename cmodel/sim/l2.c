@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "blocks/cart.h"
 #include "blocks/set_hash.h"
 #include "gpu.h"
 #include "mshr_port.h"
@@ -16,7 +17,8 @@ int gm_l2_idle(const gm_gpu_t *g, uint32_t b)
     const gm_l2bank_t *k = &g->bank[b];
     return !k->rop.q.n && !k->inq.n && !k->fills.n && !k->hits.q.n && !k->replies.n &&
            !k->missq.n && !k->primaries.n && !g->req_net.out[b].q.n &&
-           !((const set_hash_t *)k->hash.st)->valid && gm_mshr_port_quiet(&k->mshr);
+           !((const set_hash_t *)k->hash.st)->valid && gm_mshr_port_quiet(&k->mshr) &&
+           (!k->cart.d || !((const cart_t *)k->cart.st)->occ);
 }
 
 static uint32_t log2u(uint32_t x)
@@ -43,7 +45,21 @@ int gm_l2_init(gm_gpu_t *g, uint32_t b, gm_err_t *err)
     if (gm_hash_init(&k->hash, &c->c, path, g->hooks, err))
         return -1;
     snprintf(path, sizeof path, "l2.bank%u.%s", b, c->c.mshr == GM_MSHR_DL ? "dlmshr" : "mshr");
-    return gm_mshr_port_init(&k->mshr, &c->c, path, g->hooks, err);
+    if (gm_mshr_port_init(&k->mshr, &c->c, path, g->hooks, err))
+        return -1;
+    if (!c->cart.enable)
+        return 0;
+    if (g->cfg.dram.banks > CART_MAX_B)
+        return gm_errf(err, "l2.cart: a branch per DRAM bank needs dram.banks <= %u, not %u",
+                       CART_MAX_B, g->cfg.dram.banks);
+    cart_params_t cp;
+    memset(&cp, 0, sizeof cp);
+    cp.NB = g->cfg.dram.banks;
+    cp.NR = c->cart.rows;
+    cp.NC = c->cart.cols;
+    cp.DEPTH = c->cart.depth;
+    snprintf(path, sizeof path, "l2.bank%u.cart", b);
+    return gm_blk_init(&k->cart, &cart_desc, &cp, path, g->hooks, err);
 }
 
 void gm_l2_free(gm_l2bank_t *k)
@@ -60,6 +76,8 @@ void gm_l2_free(gm_l2bank_t *k)
         gm_blk_free(&k->hash);
     if (k->mshr.d)
         gm_blk_free(&k->mshr);
+    if (k->cart.d)
+        gm_blk_free(&k->cart);
 }
 
 static uint32_t missq_free(const gm_l2bank_t *k)
@@ -182,8 +200,29 @@ void gm_l2_cycle(gm_gpu_t *g, uint32_t b)
     l2_step_t step = L2_NONE;
     int rf = -1, victim = -1;
     uint32_t set = 0, head = UINT32_MAX;
-    if (!gm_fifo_empty(&k->inq)) {
+    cart_in_t *ci = k->cart.d ? k->cart.in : NULL;
+    const cart_out_t *co = k->cart.d ? k->cart.out : NULL;
+    if (ci) {
+        /* The head of the incoming queue fills the tree; the tree offers
+         * the request the L2 looks up (seed-001 §2.8). Bank, row and the
+         * line's column come from the DRAM controller's address map. */
+        memset(ci, 0, sizeof *ci);
+        if (!gm_fifo_empty(&k->inq)) {
+            const gm_req_t *q = gm_req(&g->pool, gm_fifo_head(&k->inq));
+            uint32_t line = q->paddr & ~(c->line - 1);
+            ci->in_valid = 1;
+            ci->in_bank = gm_addr_bank(&g->amap, line);
+            ci->in_row = gm_addr_row(&g->amap, line);
+            ci->in_col = gm_addr_col(&g->amap, line);
+            ci->in_payload = gm_fifo_head(&k->inq);
+        }
+        gm_blk_eval(&k->cart);
+        if (co->out_valid)
+            head = (uint32_t)co->out_payload;
+    } else if (!gm_fifo_empty(&k->inq)) {
         head = gm_fifo_head(&k->inq);
+    }
+    if (head != UINT32_MAX) {
         if (gm_req(&g->pool, head)->kind == GM_REQ_WRITE)
             step = write_access(g, k, head, &rf);
         else
@@ -224,9 +263,19 @@ void gm_l2_cycle(gm_gpu_t *g, uint32_t b)
             step = L2_RF;
         }
     }
-    if (step == L2_DONE)
+    if (ci) {
+        /* The L2 took the offered request or refused it (it stays in its
+         * leaf queue, §2.9); the outputs do not depend on out_ready. */
+        ci->out_ready = step == L2_DONE;
+        if (ci->out_ready)
+            gm_blk_eval(&k->cart);
+        if (co->in_ready)
+            gm_fifo_pop(&k->inq);
+        gm_blk_tick(&k->cart);
+    } else if (step == L2_DONE) {
         gm_fifo_pop(&k->inq);
-    else if (step == L2_RF)
+    }
+    if (step == L2_RF)
         k->st.rf[rf]++;
     else if (step == L2_STALL)
         k->st.port_stalls++;

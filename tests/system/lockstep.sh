@@ -1,6 +1,7 @@
 # In-system lockstep (issue acceptance): every block instance of the Fermi
 # model on ATAX runs its RTL beside its C model, with a count per block
-# type and 0 mismatches; an unknown block is refused.
+# type and 0 mismatches; the same for DMIL's milg and for CART's cart in
+# the L2 banks; an unknown block is refused.
 . tests/lib.sh
 expect_rc 0 "$GMEM_COSIM" run --config configs/fermi-gtx480.json --workload atax:n=1024 --rtl all
 expect_out "lockstep mshr +27 instances, [1-9][0-9]+ cycles, [1-9][0-9]+ evaluations checked"
@@ -10,6 +11,10 @@ expect_last_line "lockstep: 0 mismatches"
 expect_rc 0 "$GMEM_COSIM" run --config configs/maxwell-ch4-dmil.json --workload pair:bp+sv \
   --rtl milg,part_map --max-cycles 20000
 expect_out "lockstep milg +32 instances"
+# The seed-001 ch.2 system with CART in the 8 L2 banks.
+expect_rc 0 "$GMEM_COSIM" run --config configs/cart-ch2-cart.json --workload spmv:rows=4096 --rtl all
+expect_out "lockstep cart +8 instances, [1-9][0-9]+ cycles"
+expect_last_line "lockstep: 0 mismatches"
 expect_rc 2 "$GMEM_COSIM" run --workload atax --rtl nosuch
 expect_out "--rtl: unknown block 'nosuch'"
 exit 0

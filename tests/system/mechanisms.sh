@@ -24,6 +24,14 @@ w=pair:backprop:in=16384+kmeans:points=8192
 gt "$(metric $w l1d.reservation_fails.total)" \
    "$(metric $w l1d.reservation_fails.total --set milg.enable=true)" \
    "DMIL lowers reservation fails of a compute + memory kernel pair"
+gt "$(metric spmv ipc --set l2.cart.enable=true)" "$(metric spmv ipc)" \
+   "CART in front of the L2 banks raises IPC on spmv"
+"$GMEM_FAST" run --config configs/cart-ch2.json --workload spmv --stats "$TMP/a.json" >/dev/null \
+  && "$GMEM_FAST" run --config configs/cart-ch2-cart.json --workload spmv --stats "$TMP/b.json" \
+  >/dev/null || fail "cart-ch2 runs failed"
+gt "$("$GMEM_FAST" stats-get "$TMP/b.json" dram.row_hit_rate)" \
+   "$("$GMEM_FAST" stats-get "$TMP/a.json" dram.row_hit_rate)" \
+   "CART raises the DRAM row-buffer hit rate of spmv on its seed's configuration"
 w=tiled:shared=1,reps=1,tile=8192,gap=0
 b="--set l1d.c.mshr_entries=32 --set l1d.c.mshr_merge=4"
 gt "$(metric $w l1d.reservation_fails.mshr $b)" \
