@@ -116,7 +116,7 @@ cost_point() {
     cat > "$work/synth.ys" <<EOF
 read_verilog -sv ${files[*]}
 $chparam
-synth -top $block -flatten ${SYNTH_FLAGS:-}
+synth -top $block -flatten $(block_flags "$block")
 dfflibmap -liberty $LIBERTY
 abc -liberty $LIBERTY
 opt_clean
@@ -217,6 +217,14 @@ EOF
         "$(jstr "${from/:/ }")" "$(jstr "${to/:/ }")" "$setup_ps" "$bycell" > "$work/record"
     printf '  "params": %s,\n  "cells": %s,\n  "flops": %s,\n  "area_um2": %s,\n  "crit_path_ps": %s,\n  "crit_from": %s,\n  "crit_to": %s,\n' \
         "$params" "$cells" "$flops" "$area" "$crit" "$(jstr "${from/:/ }")" "$(jstr "${to/:/ }")" > "$work/top"
+}
+
+# Extra `synth` options of a block. cart: Yosys's SAT-based resource
+# sharing merges the fill and drain muxes of its queue arrays into a
+# structure with a (false) combinational loop, which ABC's timer rejects;
+# -noshare keeps them apart. SYNTH_FLAGS adds options for every block.
+block_flags() {
+    case "$1" in cart) echo "-noshare ${SYNTH_FLAGS:-}" ;; *) echo "${SYNTH_FLAGS:-}" ;; esac
 }
 
 for block in "$@"; do
