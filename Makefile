@@ -65,7 +65,11 @@ VL_FLAGS  := --cc --trace -Wall -O3 --x-assign fast --x-initial fast --noassert 
 CXXFLAGS_VL := -std=gnu++17 -O2 -g -I$(VL_INC) -I$(VL_INC)/vltstd \
                -DVM_TRACE=1 -DVM_TRACE_VCD=1 -DVM_COVERAGE=0 -DVM_SC=0 \
                -faligned-new -Wno-unused-parameter
-RTL_SRC    = $(wildcard rtl/$(1)/*.v) $(wildcard rtl/common/*.v)
+# A block's RTL: its own files, rtl/common, and the RTL of the blocks named
+# in rtl/<block>/uses (a block built from other blocks, e.g. bpg's shadow_tags).
+RTL_USES   = $(if $(wildcard rtl/$(1)/uses),$(shell cat rtl/$(1)/uses))
+RTL_SRC    = $(wildcard rtl/$(1)/*.v) $(foreach u,$(call RTL_USES,$(1)),$(wildcard rtl/$(u)/*.v)) \
+             $(wildcard rtl/common/*.v)
 POINT_FILES := $(sort $(wildcard configs/blocks/*/*.json))
 point_id    = $(subst /,__,$(patsubst configs/blocks/%.json,%,$(1)))
 POINT_IDS   := $(foreach f,$(POINT_FILES),$(call point_id,$(f)))
@@ -172,7 +176,9 @@ lint: $(foreach p,$(POINT_IDS),$(BUILD)/vl/$(p)/lint.ok)
 $(BUILD)/vl/%/lint.ok: $(BUILD)/vl/%/params.txt $(BUILD)/vl/%/ports.ok
 	@b=$$(echo $* | sed 's/__.*//'); \
 	 verilator --lint-only -Wall --unroll-count 65536 --top-module $$b \
-	   $$(sed 's/\([A-Z_0-9]*\)=/-G\1=/g' $<) rtl/$$b/*.v $(wildcard rtl/common/*.v) && \
+	   $$(sed 's/\([A-Z_0-9]*\)=/-G\1=/g' $<) rtl/$$b/*.v \
+	   $$(for u in $$(cat rtl/$$b/uses 2>/dev/null); do echo rtl/$$u/*.v; done) \
+	   $(wildcard rtl/common/*.v) && \
 	 echo "lint $* ok" && touch $@
 
 # ---- tests: unit tests (cmocka, sanitized), CLI and cosim scripts

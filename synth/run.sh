@@ -3,7 +3,8 @@
 #
 # For every parameter point configs/blocks/<block>/<point>.json (default first):
 #   1. $GMEM block-params <block> <json> --format yosys prints the chparam line;
-#   2. yosys: read rtl/<block>/*.v (+ rtl/common/*.v), chparam, synth -flatten,
+#   2. yosys: read rtl/<block>/*.v (+ the blocks in rtl/<block>/uses, rtl/common/*.v),
+#      chparam, synth -flatten,
 #      dfflibmap (flops -> the liberty's D flip-flop; yosys rebuilds synchronous
 #      reset/enable as logic in front of D), abc -liberty (logic -> liberty
 #      cells), stat -liberty (cells and area in um^2);
@@ -110,6 +111,8 @@ cost_point() {
 
     local files=(rtl/"$block"/*.v)
     [ -e "${files[0]}" ] || die "no RTL: rtl/$block/*.v"
+    local u
+    for u in $(cat "rtl/$block/uses" 2>/dev/null); do files+=(rtl/"$u"/*.v); done
     local common=(rtl/common/*.v)
     [ -e "${common[0]}" ] && files+=("${common[@]}")
 
