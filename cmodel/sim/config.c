@@ -145,6 +145,20 @@ static const gm_field_t milg_f[] = {
 #undef S
 static const gm_schema_t milg_s = {milg_f, sizeof milg_f / sizeof milg_f[0]};
 
+#define S gm_bpg_cfg_t
+static const gm_field_t bpg_f[] = {
+    GM_FIELD_BOOL(S, enable, 0, "MDB: a bpg per SM decides which warps/TBs bypass the L1D"),
+    GM_FIELD_BOOL(S, global, 0, "G-BPG: monitor_sm's parameter is broadcast to every SM"),
+    GM_FIELD_UINT(S, monitor_sm, 0, 0, 255, "the SM whose BPG decides in G-BPG mode"),
+    GM_FIELD_UINT(S, interval, 1000, 2, 1024, "bpg INTERVAL: accesses per decision"),
+    GM_FIELD_UINT(S, start_mode, 0, 0, 1, "bpg START_MODE: 0 no bypass before the first decision"),
+    GM_FIELD_UINT(S, rf_scale_shift, 0, 0, 5, "bpg RF_SCALE_SHIFT"),
+    GM_FIELD_UINT(S, rf_rescale, 0, 0, 1, "bpg RF_RESCALE: 0 (L/N)^3, 1 (L/L_cur)^3"),
+    GM_FIELD_UINT(S, sample_mode, 0, 0, 1, "bpg SAMPLE_MODE: 0 spread, 1 low sets"),
+};
+#undef S
+static const gm_schema_t bpg_s = {bpg_f, sizeof bpg_f / sizeof bpg_f[0]};
+
 #define S gm_gpu_config_t
 static const gm_field_t gpu_f[] = {
     GM_FIELD_STR(S, name, "fermi-gtx480", "configuration name"),
@@ -156,6 +170,7 @@ static const gm_field_t gpu_f[] = {
     GM_FIELD_OBJ(S, icnt, &icnt_s, "crossbar"),
     GM_FIELD_OBJ(S, dram, &dram_s, "DRAM controllers (GDDR5)"),
     GM_FIELD_OBJ(S, milg, &milg_s, "memory-instruction limiting (seed-000 ch.4)"),
+    GM_FIELD_OBJ(S, bpg, &bpg_s, "model-driven warp/TB bypassing (seed-000 ch.2)"),
 };
 #undef S
 const gm_schema_t gm_gpu_schema = {gpu_f, sizeof gpu_f / sizeof gpu_f[0]};

@@ -88,6 +88,12 @@ typedef struct gm_milg_cfg {
     uint32_t zero_mode, mil_max;
 } gm_milg_cfg_t;
 
+/* Model-driven bypassing (seed-000 ch.2): a bpg beside each SM's L1D. */
+typedef struct gm_bpg_cfg {
+    int enable, global;   /* global: G-BPG, monitor_sm's parameter for every SM */
+    uint32_t monitor_sm, interval, start_mode, rf_scale_shift, rf_rescale, sample_mode;
+} gm_bpg_cfg_t;
+
 typedef struct gm_gpu_config {
     char name[64];
     gm_clock_cfg_t clock;
@@ -98,6 +104,7 @@ typedef struct gm_gpu_config {
     gm_icnt_cfg_t icnt;
     gm_dram_cfg_t dram;
     gm_milg_cfg_t milg;
+    gm_bpg_cfg_t bpg;
 } gm_gpu_config_t;
 
 extern const gm_schema_t gm_gpu_schema;

@@ -102,6 +102,9 @@ typedef struct gm_sm {
     gm_fifo_t resp;           /* replies from the crossbar */
     gm_blk_t milg[GM_MAX_STREAMS];
     uint32_t milg_done_pending[GM_MAX_STREAMS];
+    gm_blk_t bpg;             /* .d NULL when MDB is off */
+    uint8_t bpg_launch, bpg_ntb, bpg_wpt; /* a kernel arrived: (re)launch the bpg */
+    uint32_t bpg_kid;         /* the kernel it was launched for, + 1 */
     uint8_t ev_issue[GM_MAX_STREAMS], ev_rf[GM_MAX_STREAMS];
     uint32_t ev_req[GM_MAX_STREAMS];
     unsigned char *ws_arena;
@@ -145,6 +148,10 @@ typedef struct gm_gpu {
     gm_icnt_t req_net, reply_net;
     gm_blk_t pmap;
     gm_addr_map_t amap;
+    struct {                  /* the G-BPG broadcast, taken by the others next cycle */
+        uint64_t cycle;
+        uint8_t valid, mode_tb, lmax, bypass_en;
+    } bpg_bus;
     gm_stream_t stream[GM_MAX_STREAMS];
     uint32_t nstreams;
     uint32_t dispatch_rr;

@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "blocks/bpg.h"
 #include "l1d.h"
 
 static uint32_t popcount(uint32_t x) { return (uint32_t)__builtin_popcount(x); }
@@ -48,6 +49,16 @@ static int start_head(gm_gpu_t *g, gm_sm_t *sm)
     L->head_slot = slot;
     L->head_write = in->op == GM_OP_STORE;
     L->head_hint = in->bypass_hint;
+    if (sm->bpg.d) {
+        /* The bypass decision for the instruction's warp/TB (seed-000
+         * §10.8): combinational on the BPG's registers. */
+        const gm_warp_t *wp = &sm->warp[L->latch_warp];
+        bpg_in_t *bi = sm->bpg.in;
+        bi->q_wid = wp->in_cta & 63u;
+        bi->q_tb = wp->cta & 15u;
+        gm_blk_eval(&sm->bpg);
+        L->head_hint |= (uint8_t)((const bpg_out_t *)sm->bpg.out)->route_bypass;
+    }
     L->latch = 0;
     s->pending = L->nacc;
     sm->st.requests += L->nacc;
@@ -94,9 +105,52 @@ static gm_l1d_outcome_t bypass(gm_gpu_t *g, gm_sm_t *sm, const gm_access_t *a, i
     return GM_L1D_DONE;
 }
 
+/* The BPG's cycle: the launch, the access accepted on either path (its L1D
+ * set and block, its warp/TB), an L1D-path reservation fail, the G-BPG bus;
+ * evaluated, the master's update broadcast, clocked. */
+static void bpg_cycle(gm_gpu_t *g, gm_sm_t *sm, const gm_access_t *acc, int rf)
+{
+    bpg_in_t *bi = sm->bpg.in;
+    const bpg_out_t *bo = sm->bpg.out;
+    if (sm->bpg_launch) {
+        bi->launch = 1;
+        bi->n_active_tb = sm->bpg_ntb;
+        bi->warps_per_tb = sm->bpg_wpt;
+        sm->bpg_launch = 0;
+    }
+    if (acc) {
+        const gm_warp_t *wp = &sm->warp[sm->lsu.slot[sm->lsu.head_slot].warp];
+        bi->acc_valid = 1;
+        bi->acc_set = gm_set_index(&sm->l1d.hash, acc->line);
+        bi->acc_tag = acc->line / g->cfg.l1d.c.line;
+        bi->acc_wid = wp->in_cta & 63u;
+        bi->acc_tb = wp->cta & 15u;
+    }
+    bi->rf_pulse = (uint64_t)rf;
+    if (((const bpg_t *)sm->bpg.st)->p.GLOBAL && g->bpg_bus.valid &&
+        g->bpg_bus.cycle + 1 == g->now) {
+        bi->g_in_valid = 1;
+        bi->g_in_mode_tb = g->bpg_bus.mode_tb;
+        bi->g_in_lmax = g->bpg_bus.lmax;
+        bi->g_in_bypass_en = g->bpg_bus.bypass_en;
+    }
+    gm_blk_eval(&sm->bpg);
+    if (bo->g_valid && g->cfg.bpg.global && sm->id == g->cfg.bpg.monitor_sm) {
+        g->bpg_bus.cycle = g->now;
+        g->bpg_bus.valid = 1;
+        g->bpg_bus.mode_tb = (uint8_t)bo->g_mode_tb;
+        g->bpg_bus.lmax = (uint8_t)bo->g_lmax;
+        g->bpg_bus.bypass_en = (uint8_t)bo->g_bypass_en;
+    }
+    gm_blk_tick(&sm->bpg);
+    memset(bi, 0, sizeof *bi);
+}
+
 void gm_lsu_cycle(gm_gpu_t *g, gm_sm_t *sm)
 {
     gm_lsu_t *L = &sm->lsu;
+    const gm_access_t *bpg_acc = NULL;
+    int bpg_rf = 0;
     if (!L->head && L->latch)
         start_head(g, sm);
 
@@ -120,6 +174,13 @@ void gm_lsu_cycle(gm_gpu_t *g, gm_sm_t *sm)
     gm_l1d_outcome_t l1 = gm_l1d_cycle(g, sm, rqp, &rf);
     if (rqp)
         out = l1;
+    if (L->head && sm->bpg.d) {
+        if (out == GM_L1D_DONE)
+            bpg_acc = &L->acc[L->next];
+        bpg_rf = out == GM_L1D_RF && rf != GM_RF_BYPASS;
+    }
+    if (sm->bpg.d)
+        bpg_cycle(g, sm, bpg_acc, bpg_rf);
     if (!L->head)
         return;
     gm_slot_t *s = &L->slot[L->head_slot];

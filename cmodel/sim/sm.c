@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "blocks/bpg.h"
 #include "blocks/milg.h"
 #include "mshr_port.h"
 #include "blocks/set_hash.h"
@@ -67,6 +68,26 @@ int gm_sm_init(gm_gpu_t *g, gm_sm_t *sm, uint32_t id, gm_err_t *err)
     }
     if (gm_l1d_init(g, sm, err))
         return -1;
+    if (c->bpg.enable) {
+        const gm_cache_cfg_t *l = &c->l1d.c;
+        if (l->sets > 256 || (l->sets & (l->sets - 1)) || l->ways > SHT_MAX_WAYS)
+            return gm_errf(err, "bpg: the shadow tags need a power-of-two L1D of at most 256 "
+                                "sets and %u ways (l1d.c: %u x %u)", SHT_MAX_WAYS, l->sets,
+                           l->ways);
+        if (c->bpg.global && c->bpg.monitor_sm >= c->sm.count)
+            return gm_errf(err, "bpg.monitor_sm: %u, but there are %u SMs", c->bpg.monitor_sm,
+                           c->sm.count);
+        /* 1:8 set sampling (4 of 32 sets), as seed-000 §4.3. */
+        bpg_params_t p = {.SETS = l->sets, .NSAMP = l->sets >= 8 ? l->sets / 8 : 1,
+                          .WAYS = l->ways, .SAMPLE_MODE = c->bpg.sample_mode,
+                          .INTERVAL = c->bpg.interval, .E_SHIFT = 1,
+                          .RF_SCALE_SHIFT = c->bpg.rf_scale_shift,
+                          .RF_RESCALE = c->bpg.rf_rescale, .START_MODE = c->bpg.start_mode,
+                          .GLOBAL = c->bpg.global && id != c->bpg.monitor_sm};
+        snprintf(path, sizeof path, "sm%u.bpg", id);
+        if (gm_blk_init(&sm->bpg, &bpg_desc, &p, path, g->hooks, err))
+            return -1;
+    }
     return 0;
 }
 
@@ -76,6 +97,8 @@ void gm_sm_free(gm_sm_t *sm)
         if (sm->milg[s].d)
             gm_blk_free(&sm->milg[s]);
     gm_l1d_free(&sm->l1d);
+    if (sm->bpg.d)
+        gm_blk_free(&sm->bpg);
     for (uint32_t k = 0; sm->sched && k < sm->nsched; k++)
         free(sm->sched[k].order);
     free(sm->sched);
@@ -165,6 +188,25 @@ static void launch_cta(gm_gpu_t *g, gm_sm_t *sm, uint32_t s)
     sm->s_threads[s] += n.threads;
     sm->s_regs[s] += n.regs;
     sm->s_smem[s] += n.smem;
+    uint32_t kid = s * 65536u + st->kernel + 1;
+    if (sm->bpg.d && sm->bpg_kid != kid) {
+        /* A new kernel on this SM: the BPG relaunches with the CTA slots
+         * the kernel can fill (N in TB mode) and its warps per CTA. */
+        const gm_sm_cfg_t *c = &g->cfg.sm;
+        uint32_t t = c->max_ctas;
+        if (n.warps && c->max_warps / n.warps < t)
+            t = c->max_warps / n.warps;
+        if (n.threads && c->max_threads / n.threads < t)
+            t = c->max_threads / n.threads;
+        if (n.regs && c->registers / n.regs < t)
+            t = c->registers / n.regs;
+        if (n.smem && c->smem_bytes / n.smem < t)
+            t = c->smem_bytes / n.smem;
+        sm->bpg_kid = kid;
+        sm->bpg_launch = 1;
+        sm->bpg_ntb = (uint8_t)(t < 15 ? t : 15);
+        sm->bpg_wpt = (uint8_t)(n.warps < 63 ? n.warps : 63);
+    }
     uint32_t cta_id = st->next_cta++;
     uint32_t w = 0;
     for (uint32_t i = 0; i < n.warps; i++) {
@@ -381,6 +423,8 @@ int gm_sm_idle(const gm_gpu_t *g, const gm_sm_t *sm)
         g->reply_net.out[sm->id].q.n)
         return 0;
     if (((const set_hash_t *)l->hash.st)->valid || !gm_mshr_port_quiet(&l->mshr))
+        return 0;
+    if (sm->bpg.d && (sm->bpg_launch || (g->bpg_bus.valid && g->bpg_bus.cycle + 1 == g->now)))
         return 0;
     for (uint32_t s = 0; s < g->nstreams; s++)
         if (sm->milg[s].d && (sm->milg_done_pending[s] || !milg_quiet(sm->milg[s].st, &no_milg_in)))

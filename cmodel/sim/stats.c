@@ -65,10 +65,14 @@ static void blocks_json(const gm_gpu_t *g, cJSON *root)
         for (uint32_t s = 0; s < g->nstreams; s++)
             if (sm->milg[s].d)
                 all[n++] = &sm->milg[s];
+        if (sm->bpg.d)
+            all[n++] = &sm->bpg;
     }
-    for (uint32_t b = 0; b < g->nbanks && n + 2 < 4096; b++) {
+    for (uint32_t b = 0; b < g->nbanks && n + 3 < 4096; b++) {
         all[n++] = &g->bank[b].hash;
         all[n++] = &g->bank[b].mshr;
+        if (g->bank[b].cart.d)
+            all[n++] = &g->bank[b].cart;
     }
     cJSON *blocks = cJSON_AddObjectToObject(root, "blocks");
     for (const gm_block_desc_t *const *d = gm_blocks; *d; d++) {

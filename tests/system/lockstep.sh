@@ -15,6 +15,11 @@ expect_out "lockstep milg +32 instances"
 expect_rc 0 "$GMEM_COSIM" run --config configs/cart-ch2-cart.json --workload spmv:rows=4096 --rtl all
 expect_out "lockstep cart +8 instances, [1-9][0-9]+ cycles"
 expect_last_line "lockstep: 0 mismatches"
+# MDB in G-BPG mode: SM 0's bpg decides and broadcasts, 14 followers.
+expect_rc 0 "$GMEM_COSIM" run --config configs/fermi-gtx480-mdb.json --set bpg.global=true \
+  --workload kmeans:points=4096 --rtl all
+expect_out "lockstep bpg +15 instances, [1-9][0-9]+ cycles"
+expect_last_line "lockstep: 0 mismatches"
 expect_rc 2 "$GMEM_COSIM" run --workload atax --rtl nosuch
 expect_out "--rtl: unknown block 'nosuch'"
 exit 0

@@ -32,6 +32,14 @@ gt "$(metric spmv ipc --set l2.cart.enable=true)" "$(metric spmv ipc)" \
 gt "$("$GMEM_FAST" stats-get "$TMP/b.json" dram.row_hit_rate)" \
    "$("$GMEM_FAST" stats-get "$TMP/a.json" dram.row_hit_rate)" \
    "CART raises the DRAM row-buffer hit rate of spmv on its seed's configuration"
+w=tiled:tile=16384,reps=8
+gt "$(metric $w ipc --set bpg.enable=true)" "$(metric $w ipc)" \
+   "BPG raises IPC on a cache-thrashing kernel (16 KB tiles per CTA in a 16 KB L1D)"
+"$GMEM_FAST" run --config configs/fermi-gtx480.json --workload kmeans:points=16384 \
+  --stats "$TMP/a.json" >/dev/null && "$GMEM_FAST" run --config configs/fermi-gtx480-mdb.json \
+  --workload kmeans:points=16384 --stats "$TMP/b.json" >/dev/null || fail "kmeans runs failed"
+gt "$("$GMEM_FAST" stats-get "$TMP/b.json" ipc)" "$("$GMEM_FAST" stats-get "$TMP/a.json" ipc)" \
+   "MDB raises IPC of kmeans on its seed's Fermi configuration"
 w=tiled:shared=1,reps=1,tile=8192,gap=0
 b="--set l1d.c.mshr_entries=32 --set l1d.c.mshr_merge=4"
 gt "$(metric $w l1d.reservation_fails.mshr $b)" \
