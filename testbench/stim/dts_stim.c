@@ -1,0 +1,259 @@
+/* Stimulus for dts.
+ * random: loads and stores over a few sets and a tag pool larger than the
+ *   tag ways (LFU replacement, aging, evictions), fills returning a random
+ *   time after each MISS (and stray fills), random MSHR / merge / bypass
+ *   back-pressure and filter phases; dts_check (FREE equals the free
+ *   lines, every valid line has exactly one committed owner, LRU ranks are
+ *   permutations) holds every cycle.
+ * golden: seed-004 §1.8 steps 1-10 from reset (T = 2, RC_INIT = 0, default
+ *   knobs): outcomes, data lines, and the tag entries' RC and ways after
+ *   each step. Steps 11-14 start from a state no access sequence reaches
+ *   (their tag and data LRU orders disagree), so they are unit tests of the
+ *   C model (tests/unit/test_dts.c). */
+#include <string.h>
+
+#include "blocks/dts.h"
+#include "stim.h"
+
+enum { MAXP = 256, COV_N = 10 };
+static const char *const cov_names[COV_N] = {
+    "HIT", "HIT_RESERVED", "MISS (insert)", "BYPASS", "RF all lines reserved", "RF MSHR",
+    "RF bypass port", "LFU tag replacement", "data eviction", "store write-evict"};
+
+typedef struct dts_rand {
+    gm_rng_t r;
+    dts_params_t p;
+    struct { uint32_t addr; uint64_t due; } pend[MAXP];
+    uint32_t npend, sets, tags, phase_end, p_ok, filt;
+    uint64_t hits[COV_N];
+} dts_rand_t;
+
+static int rnd_init(void *vctx, const void *params, uint64_t seed, gm_err_t *err)
+{
+    dts_rand_t *c = vctx;
+    (void)err;
+    gm_rng_seed(&c->r, seed);
+    c->p = *(const dts_params_t *)params;
+    return 0;
+}
+
+static int rnd_gen(void *vctx, uint64_t cyc, void *vin)
+{
+    dts_rand_t *c = vctx;
+    dts_in_t *in = vin;
+    if (cyc >= c->phase_end) {
+        c->phase_end = (uint32_t)cyc + 300 + (uint32_t)gm_rng_below(&c->r, 3000);
+        c->sets = 1 + (uint32_t)gm_rng_below(&c->r, c->p.SETS < 4 ? c->p.SETS : 4);
+        c->tags = 2 + (uint32_t)gm_rng_below(&c->r, 14);
+        c->p_ok = gm_rng_chance(&c->r, 1, 3) ? 512 : 1000;
+        c->filt = (uint32_t)gm_rng_below(&c->r, 3); /* 0 off, 1 on, 2 random */
+    }
+    unsigned sb = 0;
+    while ((1u << sb) < c->p.SETS)
+        sb++;
+    if (gm_rng_chance(&c->r, 3, 4)) {
+        in->req_valid = 1;
+        uint32_t set = (uint32_t)gm_rng_below(&c->r, c->sets);
+        uint32_t tag = 1 + (uint32_t)gm_rng_below(&c->r, c->tags);
+        in->req_addr = (tag << (7 + sb)) | (set << 7) | (uint32_t)gm_rng_below(&c->r, 128);
+        in->req_store = gm_rng_chance(&c->r, 1, 10);
+    }
+    in->filter_en = c->filt == 2 ? gm_rng_below(&c->r, 2) : c->filt;
+    in->mshr_ok = gm_rng_chance(&c->r, c->p_ok, 1024);
+    in->merge_ok = gm_rng_chance(&c->r, c->p_ok, 1024);
+    in->byp_ok = gm_rng_chance(&c->r, c->p_ok, 1024);
+    for (uint32_t i = 0; i < c->npend; i++)
+        if (c->pend[i].due <= cyc) {
+            in->fill_valid = 1;
+            in->fill_addr = c->pend[i].addr;
+            c->pend[i] = c->pend[--c->npend];
+            break;
+        }
+    if (!in->fill_valid && gm_rng_chance(&c->r, 1, 200)) {
+        in->fill_valid = 1;
+        in->fill_addr = gm_rng_bits(&c->r, 32);
+    }
+    return GM_STIM_CYCLE;
+}
+
+static int rnd_observe(void *vctx, uint64_t cyc, const void *vin, const void *vout,
+                       const void *c_state, gm_err_t *err)
+{
+    dts_rand_t *c = vctx;
+    const dts_in_t *in = vin;
+    const dts_out_t *o = vout;
+    const dts_t *m = c_state;
+    if (dts_check(m, err))
+        return -1;
+    switch (o->outcome) {
+    case DTS_HIT: c->hits[0]++; break;
+    case DTS_HIT_RESERVED: c->hits[1]++; break;
+    case DTS_MISS:
+        c->hits[2]++;
+        if (c->npend < MAXP) {
+            c->pend[c->npend].addr = (uint32_t)in->req_addr & ~127u;
+            c->pend[c->npend].due = cyc + 2 + gm_rng_below(&c->r, 200);
+            c->npend++;
+        }
+        if (o->evict_valid)
+            c->hits[8]++;
+        break;
+    case DTS_BYPASS: c->hits[3]++; break;
+    case DTS_RF: c->hits[3 + o->rf_cause]++; break;
+    case DTS_STORE:
+        if (o->evict_valid)
+            c->hits[9]++;
+        break;
+    default: break;
+    }
+    c->hits[7] = m->ctr.tag_replacements;
+    return 0;
+}
+
+static int rnd_coverage(void *vctx, const void *c_state, FILE *out)
+{
+    const dts_rand_t *c = vctx;
+    const dts_t *m = c_state;
+    int full = 1;
+    /* Threshold 0 (the baseline cache) never bypasses. */
+    int t0 = m->p.T == 0 && !m->p.CMP_GT;
+    fprintf(out, "  coverage:\n");
+    for (int i = 0; i < COV_N; i++) {
+        fprintf(out, "    %-30s %10llu\n", cov_names[i], (unsigned long long)c->hits[i]);
+        if (!(t0 && (i == 3 || i == 6)))
+            full &= c->hits[i] > 0;
+    }
+    return full;
+}
+
+static const gm_stim_t dts_random = {
+    "dts", "random", "random loads/stores/fills with back-pressure; invariants every cycle",
+    sizeof(dts_rand_t), rnd_init, rnd_gen, rnd_observe, NULL, rnd_coverage};
+
+/* ---- golden: §1.8 steps 1-10 ---- */
+
+typedef struct gstep {
+    int fill;           /* 1: a fill of `blk` instead of a load */
+    uint32_t blk;       /* A = 1, B = 2, C = 3 (tags of set 0) */
+    int outcome, pos;   /* expected; pos -1: any */
+    int way, rc, c;     /* the block's tag entry afterwards (-1: not checked) */
+    const char *why;
+} gstep_t;
+
+static const gstep_t gold[] = {
+    {0, 1, DTS_BYPASS, -1, 7, 0, 0, "1 LD A: tag miss -> free w7, RC 0 < 2: BYPASS"},
+    {0, 1, DTS_BYPASS, -1, 7, 1, 0, "2 LD A: candidate, RC 1: BYPASS"},
+    {0, 1, DTS_MISS, 3, 7, 2, 1, "3 LD A: RC 2 >= 2: l3 (highest free), MISS"},
+    {0, 1, DTS_HIT_RESERVED, 3, 7, 2, 1, "4 LD A: committed, l3 reserved: HIT_RESERVED"},
+    {1, 1, 0, -1, 7, 2, 1, "5 fill A: l3 valid"},
+    {0, 1, DTS_HIT, 3, 7, 2, 1, "6 LD A: HIT"},
+    {0, 2, DTS_BYPASS, -1, 6, 0, 0, "7 LD B: tag miss -> w6: BYPASS"},
+    {0, 2, DTS_BYPASS, -1, 6, 1, 0, "8 LD B: RC 1: BYPASS"},
+    {0, 3, DTS_BYPASS, -1, 5, 0, 0, "9 LD C: tag miss -> w5: BYPASS"},
+    {0, 2, DTS_MISS, 2, 6, 2, 1, "10 LD B: RC 2: l2, MISS; A 2 -> 1, C stays 0"},
+};
+enum { GOLD_N = sizeof gold / sizeof gold[0] };
+
+typedef struct dts_gold {
+    unsigned step, sb;
+    int hit_seen;
+} dts_gold_t;
+
+static int gold_init(void *vctx, const void *params, uint64_t seed, gm_err_t *err)
+{
+    dts_gold_t *c = vctx;
+    const dts_params_t *p = params;
+    (void)seed;
+    if (p->TW != 8 || p->DW != 4 || p->T != 2 || p->RC_INIT || p->CMP_GT || p->FREE_PICK ||
+        p->AGE2)
+        return gm_errf(err, "the §1.8 example needs TW=8 DW=4 T=2 and the default knobs "
+                            "(use --point default)");
+    while ((1u << c->sb) < p->SETS)
+        c->sb++;
+    return 0;
+}
+
+static int gold_gen(void *vctx, uint64_t cyc, void *vin)
+{
+    dts_gold_t *c = vctx;
+    dts_in_t *in = vin;
+    (void)cyc;
+    if (c->step == GOLD_N)
+        return GM_STIM_END;
+    const gstep_t *s = &gold[c->step];
+    uint32_t a = s->blk << (7 + c->sb);
+    in->filter_en = 1;
+    in->mshr_ok = in->merge_ok = in->byp_ok = 1;
+    if (s->fill) {
+        in->fill_valid = 1;
+        in->fill_addr = a;
+    } else {
+        in->req_valid = 1;
+        in->req_addr = a;
+    }
+    return GM_STIM_CYCLE;
+}
+
+static int gold_observe(void *vctx, uint64_t cyc, const void *vin, const void *vout,
+                        const void *c_state, gm_err_t *err)
+{
+    dts_gold_t *c = vctx;
+    const dts_out_t *o = vout;
+    const dts_t *m = c_state;
+    (void)vin;
+    const gstep_t *s = &gold[c->step];
+    (void)cyc;
+    /* The step-6 HIT reads l3 in S2, the cycle after (the +1 of the tag
+     * probe); nothing else reads. */
+    if ((int)o->rsp_valid != (c->step == 6) || (o->rsp_valid && o->rsp_pos != 3))
+        return gm_errf(err, "step %s: S2 read %u of line %u", s->why, (unsigned)o->rsp_valid,
+                       (unsigned)o->rsp_pos);
+    c->hit_seen |= (int)o->rsp_valid;
+    if ((s->fill && o->fill_err) || (!s->fill && (int)o->outcome != s->outcome) ||
+        (s->pos >= 0 && (int)o->pos != s->pos))
+        return gm_errf(err, "step %s: outcome %u pos %u", s->why, (unsigned)o->outcome,
+                       (unsigned)o->pos);
+    c->step++;
+    (void)m;
+    return 0;
+}
+
+/* The tag entries after each step, from the state the next step sees. */
+static int gold_check_state(dts_gold_t *c, const dts_t *m, gm_err_t *err)
+{
+    if (c->step == 0)
+        return 0;
+    const gstep_t *s = &gold[c->step - 1];
+    unsigned i = (unsigned)s->way; /* set 0 */
+    if (!m->tv[i] || m->ttag[i] != s->blk || m->trc[i] != (unsigned)s->rc ||
+        m->tc[i] != (unsigned)s->c)
+        return gm_errf(err, "after step %s: w%d holds tag %u RC %u C %u", s->why, s->way,
+                       m->ttag[i], m->trc[i], m->tc[i]);
+    if (c->step == GOLD_N && (m->trc[7] != 1 || m->trc[5] != 0 || m->freec[0] != 2))
+        return gm_errf(err, "after step 10: A's RC %u (1), C's %u (0), FREE %u (2)", m->trc[7],
+                       m->trc[5], m->freec[0]);
+    return 0;
+}
+
+static int gold_observe_all(void *vctx, uint64_t cyc, const void *vin, const void *vout,
+                            const void *c_state, gm_err_t *err)
+{
+    if (gold_check_state(vctx, c_state, err))
+        return -1;
+    return gold_observe(vctx, cyc, vin, vout, c_state, err);
+}
+
+static int gold_finish(void *vctx, uint64_t cycles, gm_err_t *err)
+{
+    const dts_gold_t *c = vctx;
+    (void)cycles;
+    if (c->step != GOLD_N || !c->hit_seen)
+        return gm_errf(err, "stopped at step %u", c->step);
+    return 0;
+}
+
+static const gm_stim_t dts_golden = {
+    "dts", "golden", "seed-004 §1.8 steps 1-10 (point default)", sizeof(dts_gold_t),
+    gold_init, gold_gen, gold_observe_all, gold_finish, NULL};
+
+const gm_stim_t *const dts_stims[] = {&dts_random, &dts_golden, NULL};
