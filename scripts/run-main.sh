@@ -19,6 +19,7 @@ rows=(
   "DMIL (milg)|pair:backprop:in=16384+kmeans:points=8192|milg.enable=true"
   "CART (L2 banks)|spmv|l2.cart.enable=true"
   "BPG (MDB, per-SM L-BPG)|tiled:tile=16384,reps=8|bpg.enable=true"
+  "decoupled tag store (dts)|bfs:nodes=16384|dts.enable=true"
   "DL-MSHR (L1D, 32x4 slots)|tiled:shared=1,reps=1,tile=8192,gap=0|l1d.c.mshr=dl|l1d.c.mshr_entries=32 l1d.c.mshr_merge=4"
 )
 

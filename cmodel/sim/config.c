@@ -159,6 +159,15 @@ static const gm_field_t bpg_f[] = {
 #undef S
 static const gm_schema_t bpg_s = {bpg_f, sizeof bpg_f / sizeof bpg_f[0]};
 
+#define S gm_dts_cfg_t
+static const gm_field_t dts_f[] = {
+    GM_FIELD_BOOL(S, enable, 0, "decoupled tag store: the dts block is the L1D's tag store"),
+    GM_FIELD_UINT(S, tag_ways, 8, 2, 8, "dts TW: tag-store ways (more than the L1D's ways)"),
+    GM_FIELD_UINT(S, threshold, 2, 0, 63, "dts T: reuse count a line needs to be cached"),
+};
+#undef S
+static const gm_schema_t dts_s = {dts_f, sizeof dts_f / sizeof dts_f[0]};
+
 #define S gm_gpu_config_t
 static const gm_field_t gpu_f[] = {
     GM_FIELD_STR(S, name, "fermi-gtx480", "configuration name"),
@@ -171,6 +180,7 @@ static const gm_field_t gpu_f[] = {
     GM_FIELD_OBJ(S, dram, &dram_s, "DRAM controllers (GDDR5)"),
     GM_FIELD_OBJ(S, milg, &milg_s, "memory-instruction limiting (seed-000 ch.4)"),
     GM_FIELD_OBJ(S, bpg, &bpg_s, "model-driven warp/TB bypassing (seed-000 ch.2)"),
+    GM_FIELD_OBJ(S, dts, &dts_s, "locality-filtered L1D with a decoupled tag store (seed-004)"),
 };
 #undef S
 const gm_schema_t gm_gpu_schema = {gpu_f, sizeof gpu_f / sizeof gpu_f[0]};

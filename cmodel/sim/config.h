@@ -94,6 +94,13 @@ typedef struct gm_bpg_cfg {
     uint32_t monitor_sm, interval, start_mode, rf_scale_shift, rf_rescale, sample_mode;
 } gm_bpg_cfg_t;
 
+/* The locality-filtered L1D (seed-004 ch.4): the dts block as the L1D's
+ * tag store, over a data store of the L1D's geometry. */
+typedef struct gm_dts_cfg {
+    int enable;
+    uint32_t tag_ways, threshold;
+} gm_dts_cfg_t;
+
 typedef struct gm_gpu_config {
     char name[64];
     gm_clock_cfg_t clock;
@@ -105,6 +112,7 @@ typedef struct gm_gpu_config {
     gm_dram_cfg_t dram;
     gm_milg_cfg_t milg;
     gm_bpg_cfg_t bpg;
+    gm_dts_cfg_t dts;
 } gm_gpu_config_t;
 
 extern const gm_schema_t gm_gpu_schema;

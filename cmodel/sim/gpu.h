@@ -58,6 +58,7 @@ typedef struct gm_sched {
 typedef struct gm_l1d {
     gm_tags_t tags;
     gm_blk_t hash, mshr;
+    gm_blk_t dts;             /* the tag store instead of `tags`; .d NULL when off */
     gm_fifo_t missq;          /* requests waiting for the crossbar */
     gm_fifo_t primaries;      /* accepted primaries awaiting their issue slot */
     uint32_t missq_reserved;  /* slots promised to accepted primaries */

@@ -5,6 +5,7 @@
 
 #include "blocks/set_hash.h"
 #include "lsu.h"
+#include "blocks/dts.h"
 #include "mshr_port.h"
 
 static uint32_t log2u(uint32_t x)
@@ -54,7 +55,19 @@ int gm_l1d_init(gm_gpu_t *g, gm_sm_t *sm, gm_err_t *err)
         return -1;
     snprintf(path, sizeof path, "sm%u.l1d.%s", sm->id,
              c->mshr == GM_MSHR_DL ? "dlmshr" : "mshr");
-    return gm_mshr_port_init(&l->mshr, c, path, g->hooks, err);
+    if (gm_mshr_port_init(&l->mshr, c, path, g->hooks, err))
+        return -1;
+    if (!g->cfg.dts.enable)
+        return 0;
+    if (c->line != 1u << DTS_LB || c->sets > DTS_MAX_SETS || (c->sets & (c->sets - 1)) ||
+        c->ways > DTS_MAX_DW || g->cfg.dts.tag_ways <= c->ways)
+        return gm_errf(err, "dts: needs a 128 B-line L1D of at most %u sets (a power of two) "
+                            "and %u ways, and more tag ways (%u) than ways (l1d.c: %u x %u)",
+                       DTS_MAX_SETS, DTS_MAX_DW, g->cfg.dts.tag_ways, c->sets, c->ways);
+    dts_params_t p = {.SETS = c->sets, .TW = g->cfg.dts.tag_ways, .DW = c->ways,
+                      .T = g->cfg.dts.threshold};
+    snprintf(path, sizeof path, "sm%u.l1d.dts", sm->id);
+    return gm_blk_init(&l->dts, &dts_desc, &p, path, g->hooks, err);
 }
 
 void gm_l1d_free(gm_l1d_t *l)
@@ -67,6 +80,8 @@ void gm_l1d_free(gm_l1d_t *l)
         gm_blk_free(&l->hash);
     if (l->mshr.d)
         gm_blk_free(&l->mshr);
+    if (l->dts.d)
+        gm_blk_free(&l->dts);
 }
 
 static uint32_t missq_free(const gm_l1d_t *l)
@@ -99,19 +114,95 @@ static gm_l1d_outcome_t store(gm_gpu_t *g, gm_sm_t *sm, const gm_l1d_req_t *rq, 
         *rf = GM_RF_MISSQ;
         return GM_L1D_RF;
     }
-    uint32_t set = gm_set_index(&l->hash, rq->acc->line);
-    int way = gm_tags_find(&l->tags, set, rq->acc->line);
     l->st.accesses++;
     l->st.writes++;
+    if (l->dts.d) {
+        /* A store evicts a committed valid line (write-evict), else nothing. */
+        dts_in_t *di = l->dts.in;
+        di->req_valid = 1;
+        di->req_store = 1;
+        di->req_addr = rq->acc->line;
+        gm_blk_eval(&l->dts);
+        if (((const dts_out_t *)l->dts.out)->evict_valid) {
+            l->st.hits++;
+            l->st.evictions++;
+        }
+    } else {
+    uint32_t set = gm_set_index(&l->hash, rq->acc->line);
+    int way = gm_tags_find(&l->tags, set, rq->acc->line);
     if (way >= 0 && gm_tags_set(&l->tags, set)[way].state == GM_LINE_VALID) {
         l->st.hits++;
         if (g->cfg.l1d.c.write == GM_WRITE_EVICT)
             gm_tags_set(&l->tags, set)[way].state = GM_LINE_INVALID;
     }
+    }
     uint32_t id = new_request(g, sm, rq, GM_REQ_WRITE, rq->acc->bytes);
     gm_fifo_push(&l->missq, id);
     gm_lsu_answer(g, sm, id); /* taken: the store is done; the ack frees it */
     return GM_L1D_DONE;
+}
+
+/* The bypass path could take a request now (lsu.c's bypass()). */
+static int bypass_ok(const gm_gpu_t *g, const gm_sm_t *sm)
+{
+    uint32_t slots = g->cfg.l1d.bypass_slots;
+    return !(slots && sm->lsu.bp_inflight >= slots) && gm_icnt_can_inject(&g->req_net, sm->id);
+}
+
+/* A load through the decoupled tag store (seed-004 §1.7): HIT, a merge into
+ * the pending miss (HIT_RESERVED), an insert (MISS) for the MSHR to take, a
+ * BYPASS for the LSU to send, or a reservation fail. The MSHR's answer comes
+ * later in the cycle; if it refuses, the store sees the refusal before its
+ * edge (gm_l1d_cycle), so nothing commits. */
+static gm_l1d_outcome_t load_dts(gm_gpu_t *g, gm_sm_t *sm, const gm_l1d_req_t *rq, int *rf,
+                                 gm_mshr_io_t *io)
+{
+    gm_l1d_t *l = &sm->l1d;
+    const gm_cache_cfg_t *c = &g->cfg.l1d.c;
+    dts_in_t *di = l->dts.in;
+    const dts_out_t *o = l->dts.out;
+    di->req_valid = 1;
+    di->req_addr = rq->acc->line;
+    di->filter_en = 1;
+    di->mshr_ok = missq_free(l) >= 2;
+    di->merge_ok = 1;
+    di->byp_ok = (uint64_t)bypass_ok(g, sm);
+    gm_blk_eval(&l->dts);
+    switch (o->outcome) {
+    case DTS_HIT: {
+        if (g->now < l->port_free) {
+            l->st.port_stalls++;
+            di->req_valid = 0; /* not taken: the store must not see it */
+            return GM_L1D_STALL;
+        }
+        uint32_t busy = (rq->acc->bytes + c->port_bytes - 1) / c->port_bytes;
+        l->port_free = g->now + (busy ? busy : 1);
+        l->st.accesses++;
+        l->st.reads++;
+        l->st.hits++;
+        uint32_t id = new_request(g, sm, rq, GM_REQ_READ, rq->acc->bytes);
+        gm_delay_push(&l->hits, id, g->now + c->latency + 1); /* +1: the tag probe */
+        return GM_L1D_DONE;
+    }
+    case DTS_HIT_RESERVED:
+    case DTS_MISS:
+        io->req = 1;
+        io->req_blk = rq->acc->line >> log2u(c->line);
+        io->req_info = new_request(g, sm, rq, GM_REQ_READ, c->line);
+        return GM_L1D_NONE;
+    case DTS_BYPASS:
+        l->st.accesses++;
+        l->st.reads++;
+        return GM_L1D_BYPASS;
+    default:
+        if (o->rf_cause == DTS_RF_BYPASS && !gm_icnt_can_inject(&g->req_net, sm->id))
+            return GM_L1D_STALL;
+        *rf = o->rf_cause == DTS_RF_RESERVED ? GM_RF_LINE
+              : o->rf_cause == DTS_RF_BYPASS ? GM_RF_BYPASS
+              : missq_free(l) < 2          ? GM_RF_MISSQ
+                                           : GM_RF_MSHR;
+        return GM_L1D_RF;
+    }
 }
 
 /* A load: the tag probe, then the reservations in the order GPGPU-Sim makes
@@ -160,6 +251,10 @@ static gm_l1d_outcome_t load(gm_gpu_t *g, gm_sm_t *sm, const gm_l1d_req_t *rq, i
 
 static void install_fill(gm_gpu_t *g, gm_l1d_t *l, uint32_t addr)
 {
+    if (l->dts.d) { /* the store took the fill in this cycle's inputs */
+        l->st.fills++;
+        return;
+    }
     uint32_t set = gm_set_index(&l->hash, addr);
     gm_line_t *s = gm_tags_set(&l->tags, set);
     int way = gm_tags_find(&l->tags, set, addr);
@@ -208,6 +303,10 @@ gm_l1d_outcome_t gm_l1d_cycle(gm_gpu_t *g, gm_sm_t *sm, const gm_l1d_req_t *rq, 
             fill_id = id;
             io.fill = 1;
             io.fill_blk = r->addr >> log2u(c->line);
+            if (l->dts.d) {
+                ((dts_in_t *)l->dts.in)->fill_valid = 1;
+                ((dts_in_t *)l->dts.in)->fill_addr = r->addr;
+            }
         }
     }
 
@@ -215,13 +314,20 @@ gm_l1d_outcome_t gm_l1d_cycle(gm_gpu_t *g, gm_sm_t *sm, const gm_l1d_req_t *rq, 
     uint32_t set = 0;
     int victim = -1;
     if (rq)
-        out = rq->write ? store(g, sm, rq, rf) : load(g, sm, rq, rf, &io, &set, &victim);
+        out = rq->write  ? store(g, sm, rq, rf)
+              : l->dts.d ? load_dts(g, sm, rq, rf, &io)
+                         : load(g, sm, rq, rf, &io, &set, &victim);
 
     io.fwd_ready = 1;
     gm_mshr_port_cycle(&l->mshr, &io);
 
     if (io.req) {
         gm_req_t *r = gm_req(&g->pool, io.req_info);
+        if (l->dts.d && !io.accept) {
+            /* The MSHR refused: the store must refuse too (RF, no change). */
+            dts_in_t *di = l->dts.in;
+            di->mshr_ok = di->merge_ok = 0;
+        }
         if (io.busy) {
             gm_req_release(&g->pool, io.req_info);
             out = GM_L1D_STALL;
@@ -265,6 +371,12 @@ gm_l1d_outcome_t gm_l1d_cycle(gm_gpu_t *g, gm_sm_t *sm, const gm_l1d_req_t *rq, 
     if (io.fwd) {
         gm_lsu_answer(g, sm, io.fwd_info);
         gm_req_release(&g->pool, io.fwd_info);
+    }
+    if (l->dts.d) {
+        /* The cycle's final inputs, then the edge. */
+        gm_blk_eval(&l->dts);
+        gm_blk_tick(&l->dts);
+        memset(l->dts.in, 0, sizeof(dts_in_t));
     }
     return out;
 }

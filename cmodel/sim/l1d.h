@@ -11,7 +11,8 @@ typedef enum gm_l1d_outcome {
     GM_L1D_NONE,   /* no request this cycle */
     GM_L1D_DONE,   /* accepted: a hit, a miss sent or merged, or a store taken */
     GM_L1D_RF,     /* reservation fail (kind in *rf) */
-    GM_L1D_STALL   /* data port or MSHR busy: retry, not a reservation fail */
+    GM_L1D_STALL,  /* data port or MSHR busy: retry, not a reservation fail */
+    GM_L1D_BYPASS  /* the decoupled tag store sends it on the bypass path */
 } gm_l1d_outcome_t;
 
 typedef struct gm_l1d_req {

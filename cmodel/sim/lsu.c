@@ -173,7 +173,7 @@ void gm_lsu_cycle(gm_gpu_t *g, gm_sm_t *sm)
     }
     gm_l1d_outcome_t l1 = gm_l1d_cycle(g, sm, rqp, &rf);
     if (rqp)
-        out = l1;
+        out = l1 == GM_L1D_BYPASS ? bypass(g, sm, &L->acc[L->next], &rf) : l1;
     if (L->head && sm->bpg.d) {
         if (out == GM_L1D_DONE)
             bpg_acc = &L->acc[L->next];

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "blocks/bpg.h"
+#include "blocks/dts.h"
 #include "blocks/milg.h"
 #include "mshr_port.h"
 #include "blocks/set_hash.h"
@@ -423,6 +424,8 @@ int gm_sm_idle(const gm_gpu_t *g, const gm_sm_t *sm)
         g->reply_net.out[sm->id].q.n)
         return 0;
     if (((const set_hash_t *)l->hash.st)->valid || !gm_mshr_port_quiet(&l->mshr))
+        return 0;
+    if (l->dts.d && ((const dts_t *)l->dts.st)->s2_v)
         return 0;
     if (sm->bpg.d && (sm->bpg_launch || (g->bpg_bus.valid && g->bpg_bus.cycle + 1 == g->now)))
         return 0;

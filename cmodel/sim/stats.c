@@ -58,7 +58,7 @@ static void blocks_json(const gm_gpu_t *g, cJSON *root)
     const gm_blk_t *all[4096];
     uint32_t n = 0;
     all[n++] = &g->pmap;
-    for (uint32_t i = 0; i < g->cfg.sm.count && n + 8 < 4096; i++) {
+    for (uint32_t i = 0; i < g->cfg.sm.count && n + 10 < 4096; i++) {
         const gm_sm_t *sm = &g->sm[i];
         all[n++] = &sm->l1d.hash;
         all[n++] = &sm->l1d.mshr;
@@ -67,6 +67,8 @@ static void blocks_json(const gm_gpu_t *g, cJSON *root)
                 all[n++] = &sm->milg[s];
         if (sm->bpg.d)
             all[n++] = &sm->bpg;
+        if (sm->l1d.dts.d)
+            all[n++] = &sm->l1d.dts;
     }
     for (uint32_t b = 0; b < g->nbanks && n + 3 < 4096; b++) {
         all[n++] = &g->bank[b].hash;

@@ -20,6 +20,10 @@ expect_rc 0 "$GMEM_COSIM" run --config configs/fermi-gtx480-mdb.json --set bpg.g
   --workload kmeans:points=4096 --rtl all
 expect_out "lockstep bpg +15 instances, [1-9][0-9]+ cycles"
 expect_last_line "lockstep: 0 mismatches"
+# The locality-filtered L1D: a dts per SM as the L1D's tag store.
+expect_rc 0 "$GMEM_COSIM" run --config configs/dts-ch4-dts.json --workload bfs:nodes=4096 --rtl all
+expect_out "lockstep dts +15 instances, [1-9][0-9]+ cycles"
+expect_last_line "lockstep: 0 mismatches"
 expect_rc 2 "$GMEM_COSIM" run --workload atax --rtl nosuch
 expect_out "--rtl: unknown block 'nosuch'"
 exit 0

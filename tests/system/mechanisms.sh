@@ -40,6 +40,10 @@ gt "$(metric $w ipc --set bpg.enable=true)" "$(metric $w ipc)" \
   --workload kmeans:points=16384 --stats "$TMP/b.json" >/dev/null || fail "kmeans runs failed"
 gt "$("$GMEM_FAST" stats-get "$TMP/b.json" ipc)" "$("$GMEM_FAST" stats-get "$TMP/a.json" ipc)" \
    "MDB raises IPC of kmeans on its seed's Fermi configuration"
+w=bfs:nodes=16384
+gt "$(metric $w l1d.hit_rate --set dts.enable=true)" "$(metric $w l1d.hit_rate)" \
+   "the locality-filtered L1D (dts) raises the L1D hit rate of bfs"
+gt "$(metric $w ipc --set dts.enable=true)" "$(metric $w ipc)" "dts raises IPC on bfs"
 w=tiled:shared=1,reps=1,tile=8192,gap=0
 b="--set l1d.c.mshr_entries=32 --set l1d.c.mshr_merge=4"
 gt "$(metric $w l1d.reservation_fails.mshr $b)" \
