@@ -23,8 +23,20 @@ CM_SAN  := $(CM_SRC:%.c=$(BUILD)/san/%.o)
 .PHONY: all cosim test run lint synth bench deps clean
 all: $(BUILD)/gmem
 
-# ---- dependencies (Debian packages), checked once per change of the script
+# ---- dependencies (Debian packages), checked once per change of the script.
+# Checked while the Makefile is read, not as a rule: some rules' prerequisites
+# (Verilator's runtime sources) exist only once the packages are installed,
+# and make decides which rules apply before it would run a rule that installs.
 DEPS_STAMP := $(BUILD)/.deps-ok
+ifeq ($(filter clean deps,$(MAKECMDGOALS)),)
+ifneq ($(shell [ $(DEPS_STAMP) -nt scripts/deps.sh ] && echo ok),ok)
+DEPS_RC := $(shell scripts/deps.sh >&2; echo $$?)
+ifneq ($(DEPS_RC),0)
+$(error scripts/deps.sh failed (exit $(DEPS_RC)); see above)
+endif
+$(shell mkdir -p $(BUILD) && touch $(DEPS_STAMP))
+endif
+endif
 $(DEPS_STAMP): scripts/deps.sh
 	@scripts/deps.sh
 	@mkdir -p $(BUILD) && touch $@

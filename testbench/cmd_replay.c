@@ -154,7 +154,7 @@ int gm_cmd_replay(int argc, char **argv)
         goto out;
     }
     static const gm_stim_t stim = {"", "trace", "a recorded port trace", sizeof(replay_ctx_t),
-                                   rp_init, rp_gen, rp_observe, rp_finish, NULL};
+                                   rp_init, rp_gen, rp_observe, rp_finish, NULL, NULL};
     g_replay_src = &src;
     o.stim = &stim;
     o.point = o.rtl->point;

@@ -36,6 +36,10 @@ struct Model {
     }
     ~Model()
     {
+        // A model's scopes unregister from the thread's current context, not
+        // their own: that is the last context constructed, which may already
+        // be freed (a use after free that deadlocked on its mutex).
+        Verilated::threadContextp(&ctx);
         if (vcd) {
             vcd->close();
             delete vcd;
@@ -55,6 +59,14 @@ template <typename T, std::size_t N>
 uint64_t elem_of(const VlUnpacked<T, N> &v, unsigned e)
 {
     return e < N ? (uint64_t)v[e] : 0;
+}
+
+template <typename T> void set_elem(T &v, unsigned, uint64_t x) { v = (T)x; }
+template <typename T, std::size_t N>
+void set_elem(VlUnpacked<T, N> &v, unsigned e, uint64_t x)
+{
+    if (e < N)
+        v[e] = (T)x;
 }
 
 template <std::size_t W> void wide_in(VlWide<W> &dst, const uint32_t *src)
@@ -131,6 +143,26 @@ uint64_t state_get(gm_rtl_t *m, unsigned reg, unsigned elem)
     return 0;
 }
 
+void state_set(gm_rtl_t *m, unsigned reg, unsigned elem, uint64_t v)
+{
+    GM_VTOP *top = top_of(m);
+    unsigned i = 0;
+    (void)top;
+    (void)elem;
+    (void)v;
+#define STATE(name, width)                                                                  \
+    if (reg == i++) {                                                                       \
+        set_elem(top->rootp->GM_ROOT_SIG(name), elem, v);                                  \
+        return;                                                                             \
+    }
+#define STATE_ARR(name, width, depth) STATE(name, width)
+#define STATE_EXPR(name, width, depth, expr) STATE(name, width)
+#include "x_begin.h"
+#include GM_PORTS
+#include "x_end.h"
+    (void)i;
+}
+
 int trace_open(gm_rtl_t *vm, const char *path)
 {
     Model *m = reinterpret_cast<Model *>(vm);
@@ -164,6 +196,6 @@ void trace_close(gm_rtl_t *vm)
 
 extern "C" const gm_rtl_ops_t GM_RTL_OPS = {
     GM_STR(GM_BLOCK), GM_POINT, GM_POINT_PARAMS, create, destroy, set_inputs,
-    get_outputs, set_clk, set_rst_n, eval, state_depth, state_get,
+    get_outputs, set_clk, set_rst_n, eval, state_depth, state_get, state_set,
     trace_open, trace_dump, trace_close,
 };

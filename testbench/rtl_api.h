@@ -27,6 +27,9 @@ typedef struct gm_rtl_ops {
     /* STATE registers in .ports order: 0 = scalar, else array depth. */
     unsigned (*state_depth)(gm_rtl_t *m, unsigned reg);
     uint64_t (*state_get)(gm_rtl_t *m, unsigned reg, unsigned elem);
+    /* A backdoor write of one state element (takes effect at the next
+     * eval). Honoured only for registers declared public_flat_rw. */
+    void (*state_set)(gm_rtl_t *m, unsigned reg, unsigned elem, uint64_t v);
     /* Verilator VCD tracing of the whole model. */
     int (*trace_open)(gm_rtl_t *m, const char *path);
     void (*trace_dump)(gm_rtl_t *m, uint64_t time);

@@ -36,6 +36,11 @@ typedef struct gm_stim {
     int (*finish)(void *ctx, uint64_t cycles, gm_err_t *err);
     /* Optional: print coverage of the C model state; return 1 if complete. */
     int (*coverage)(void *ctx, const void *c_state, FILE *out);
+    /* Optional: a backdoor load before cycle `cyc`'s inputs. Return 1 after
+     * writing the C model's state (a state the specs assume rather than
+     * reach); the engine then writes every state element into the RTL,
+     * whose registers must be public_flat_rw. */
+    int (*preload)(void *ctx, uint64_t cyc, void *c_state);
 } gm_stim_t;
 
 /* Every stimulus, NULL-terminated (generated from testbench/stim/). */

@@ -164,6 +164,10 @@ static const gm_field_t dts_f[] = {
     GM_FIELD_BOOL(S, enable, 0, "decoupled tag store: the dts block is the L1D's tag store"),
     GM_FIELD_UINT(S, tag_ways, 8, 2, 8, "dts TW: tag-store ways (more than the L1D's ways)"),
     GM_FIELD_UINT(S, threshold, 2, 0, 63, "dts T: reuse count a line needs to be cached"),
+    GM_FIELD_BOOL(S, duel, 0, "SM dueling: SM0 filters, SM1 is the baseline, the rest follow "
+                              "the lower miss rate (dts_duel)"),
+    GM_FIELD_UINT(S, duel_interval, 500, 2, 4095, "dts_duel INTERVAL: cycles per comparison"),
+    GM_FIELD_UINT(S, duel_rel, 0, 0, 1, "dts_duel REL: 0 a 10-point, 1 a 10 % miss-rate margin"),
 };
 #undef S
 static const gm_schema_t dts_s = {dts_f, sizeof dts_f / sizeof dts_f[0]};
@@ -221,6 +225,10 @@ int gm_gpu_config_check(const gm_gpu_config_t *c, const char *file, gm_err_t *er
     if (c->l1d.c.line != c->l2.c.line)
         return gm_errf(err, "%s: $.l2.c.line: %u differs from $.l1d.c.line %u", file,
                        c->l2.c.line, c->l1d.c.line);
+    if (c->dts.duel && (!c->dts.enable || c->sm.count < 3))
+        return gm_errf(err, "%s: $.dts.duel: SM dueling needs $.dts.enable and at least 3 SMs "
+                            "(two leaders and a follower; $.sm.count is %u)",
+                       file, c->sm.count);
     if (c->sm.max_warps * 32 < c->sm.max_threads)
         return gm_errf(err, "%s: $.sm.max_threads: %u exceeds max_warps x 32", file,
                        c->sm.max_threads);

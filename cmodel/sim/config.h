@@ -99,6 +99,8 @@ typedef struct gm_bpg_cfg {
 typedef struct gm_dts_cfg {
     int enable;
     uint32_t tag_ways, threshold;
+    int duel;                 /* SM dueling picks the mode of SMs 2.. (dts_duel) */
+    uint32_t duel_interval, duel_rel;
 } gm_dts_cfg_t;
 
 typedef struct gm_gpu_config {

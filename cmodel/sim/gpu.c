@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "blocks/dts_duel.h"
 #include "blocks/part_map.h"
 #include "util/progress.h"
 
@@ -78,6 +79,11 @@ int gm_gpu_init(gm_gpu_t *g, const gm_gpu_config_t *cfg, gm_workload_t *wl, uint
     if (gm_blk_init(&g->pmap, &part_map_desc, &pp, "part_map", hooks, err))
         return -1;
     ((part_map_in_t *)g->pmap.in)->func_sel = (uint64_t)c->part.func;
+    if (c->dts.duel) {
+        dts_duel_params_t dp = {.INTERVAL = c->dts.duel_interval, .REL = c->dts.duel_rel};
+        if (gm_blk_init(&g->duel, &dts_duel_desc, &dp, "dts_duel", hooks, err))
+            return -1;
+    }
 
     if (gm_icnt_init(&g->req_net, c->sm.count, g->nbanks, c->icnt.flit_bytes, c->icnt.latency,
                      c->icnt.buffer, c->icnt.buffer * 4, err) ||
@@ -118,6 +124,8 @@ void gm_gpu_free(gm_gpu_t *g)
     gm_icnt_free(&g->reply_net);
     if (g->pmap.d)
         gm_blk_free(&g->pmap);
+    if (g->duel.d)
+        gm_blk_free(&g->duel);
     gm_req_pool_free(&g->pool);
     memset(g, 0, sizeof *g);
 }
@@ -132,6 +140,32 @@ void gm_route(gm_gpu_t *g, gm_req_t *r)
     r->paddr = (uint32_t)out->part_addr;
     uint32_t sub = gm_addr_bank(&g->amap, r->paddr) & (g->cfg.l2.subpartitions - 1);
     r->bank = (uint16_t)(r->part * g->cfg.l2.subpartitions + sub);
+}
+
+/* SM dueling (seed-004 §1.10): the two leaders' loads of this cycle; the
+ * followers' mode for the next cycle is the controller's state. */
+static void duel_cycle(gm_gpu_t *g)
+{
+    dts_duel_in_t *in = g->duel.in;
+    gm_l1d_t *l0 = &g->sm[0].l1d, *l1 = &g->sm[1].l1d;
+    in->acc0 = l0->ev_acc;
+    in->hit0 = l0->ev_hit;
+    in->acc1 = l1->ev_acc;
+    in->hit1 = l1->ev_hit;
+    l0->ev_acc = l0->ev_hit = l1->ev_acc = l1->ev_hit = 0;
+    gm_blk_eval(&g->duel);
+    gm_blk_tick(&g->duel);
+}
+
+/* Whether an SM's dts filters this cycle: SM0 always, SM1 never, the rest
+ * as the duel last decided. */
+int gm_dts_filter(const gm_gpu_t *g, const gm_sm_t *sm)
+{
+    if (!g->duel.d || sm->id == 0)
+        return 1;
+    if (sm->id == 1)
+        return 0;
+    return ((const dts_duel_t *)g->duel.st)->en;
 }
 
 static void core_cycle(gm_gpu_t *g)
@@ -153,6 +187,8 @@ static void core_cycle(gm_gpu_t *g)
         if (g->hooks || !gm_sm_idle(g, &g->sm[i]))
             gm_sm_cycle(g, &g->sm[i]);
     gm_blk_tick(&g->pmap);
+    if (g->duel.d)
+        duel_cycle(g);
     for (uint32_t s = 0; s < g->nstreams; s++) {
         gm_stream_t *st = &g->stream[s];
         if (!st->done && st->ctas_done == st->ctas_total) {

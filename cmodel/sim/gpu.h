@@ -59,6 +59,7 @@ typedef struct gm_l1d {
     gm_tags_t tags;
     gm_blk_t hash, mshr;
     gm_blk_t dts;             /* the tag store instead of `tags`; .d NULL when off */
+    uint8_t ev_acc, ev_hit;   /* this cycle: a load accepted by dts, and it hit */
     gm_fifo_t missq;          /* requests waiting for the crossbar */
     gm_fifo_t primaries;      /* accepted primaries awaiting their issue slot */
     uint32_t missq_reserved;  /* slots promised to accepted primaries */
@@ -148,6 +149,7 @@ typedef struct gm_gpu {
     uint32_t nbanks;
     gm_icnt_t req_net, reply_net;
     gm_blk_t pmap;
+    gm_blk_t duel;            /* SM dueling of the dts L1Ds; .d NULL when off */
     gm_addr_map_t amap;
     struct {                  /* the G-BPG broadcast, taken by the others next cycle */
         uint64_t cycle;
@@ -187,6 +189,7 @@ void gm_l2_free(gm_l2bank_t *b);
 /* Route a request leaving an SM: partition, bank, partition address. */
 void gm_route(gm_gpu_t *g, gm_req_t *r);
 uint32_t gm_set_index(gm_blk_t *hash, uint32_t addr);
+int gm_dts_filter(const gm_gpu_t *g, const gm_sm_t *sm);
 /* Recompute a warp's bits in cready/mcand after any change to it. */
 void gm_warp_refresh(gm_sm_t *sm, uint32_t w);
 /* A set_hash instance configured for a cache's geometry and function. */

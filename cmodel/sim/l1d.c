@@ -163,7 +163,7 @@ static gm_l1d_outcome_t load_dts(gm_gpu_t *g, gm_sm_t *sm, const gm_l1d_req_t *r
     const dts_out_t *o = l->dts.out;
     di->req_valid = 1;
     di->req_addr = rq->acc->line;
-    di->filter_en = 1;
+    di->filter_en = (uint64_t)gm_dts_filter(g, sm);
     di->mshr_ok = missq_free(l) >= 2;
     di->merge_ok = 1;
     di->byp_ok = (uint64_t)bypass_ok(g, sm);
@@ -375,6 +375,11 @@ gm_l1d_outcome_t gm_l1d_cycle(gm_gpu_t *g, gm_sm_t *sm, const gm_l1d_req_t *rq, 
     if (l->dts.d) {
         /* The cycle's final inputs, then the edge. */
         gm_blk_eval(&l->dts);
+        const dts_out_t *o = l->dts.out;
+        const dts_in_t *di = l->dts.in;
+        l->ev_acc = di->req_valid && !di->req_store && o->outcome >= DTS_HIT &&
+                    o->outcome <= DTS_BYPASS;
+        l->ev_hit = di->req_valid && o->outcome == DTS_HIT;
         gm_blk_tick(&l->dts);
         memset(l->dts.in, 0, sizeof(dts_in_t));
     }

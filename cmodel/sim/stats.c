@@ -58,6 +58,8 @@ static void blocks_json(const gm_gpu_t *g, cJSON *root)
     const gm_blk_t *all[4096];
     uint32_t n = 0;
     all[n++] = &g->pmap;
+    if (g->duel.d)
+        all[n++] = &g->duel;
     for (uint32_t i = 0; i < g->cfg.sm.count && n + 10 < 4096; i++) {
         const gm_sm_t *sm = &g->sm[i];
         all[n++] = &sm->l1d.hash;

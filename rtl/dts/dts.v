@@ -37,18 +37,18 @@ module dts #(
   localparam integer TWI = TW, DWI = DW, NT = SETS * TW, ND = SETS * DW;
   localparam [2:0] HIT = 3'd1, HITR = 3'd2, MISS = 3'd3, BYP = 3'd4, RF = 3'd5, STORE = 3'd6;
 
-  reg        tv_q    [0:NT-1] /*verilator public_flat_rd*/;
-  reg        tc_q    [0:NT-1] /*verilator public_flat_rd*/;
-  reg [31:0] ttag_q  [0:NT-1] /*verilator public_flat_rd*/;
-  reg [5:0]  trc_q   [0:NT-1] /*verilator public_flat_rd*/;
-  reg [1:0]  tpos_q  [0:NT-1] /*verilator public_flat_rd*/;
-  reg [2:0]  tlru_q  [0:NT-1] /*verilator public_flat_rd*/;
-  reg        lv_q    [0:ND-1] /*verilator public_flat_rd*/;
-  reg        lr_q    [0:ND-1] /*verilator public_flat_rd*/;
-  reg [1:0]  dlru_q  [0:ND-1] /*verilator public_flat_rd*/;
-  reg [2:0]  freec_q [0:SETS-1] /*verilator public_flat_rd*/;
-  reg        s2_v_q             /*verilator public_flat_rd*/;
-  reg [1:0]  s2_pos_q           /*verilator public_flat_rd*/;
+  reg        tv_q    [0:NT-1] /*verilator public_flat_rw*/;
+  reg        tc_q    [0:NT-1] /*verilator public_flat_rw*/;
+  reg [31:0] ttag_q  [0:NT-1] /*verilator public_flat_rw*/;
+  reg [5:0]  trc_q   [0:NT-1] /*verilator public_flat_rw*/;
+  reg [1:0]  tpos_q  [0:NT-1] /*verilator public_flat_rw*/;
+  reg [2:0]  tlru_q  [0:NT-1] /*verilator public_flat_rw*/;
+  reg        lv_q    [0:ND-1] /*verilator public_flat_rw*/;
+  reg        lr_q    [0:ND-1] /*verilator public_flat_rw*/;
+  reg [1:0]  dlru_q  [0:ND-1] /*verilator public_flat_rw*/;
+  reg [2:0]  freec_q [0:SETS-1] /*verilator public_flat_rw*/;
+  reg        s2_v_q             /*verilator public_flat_rw*/;
+  reg [1:0]  s2_pos_q           /*verilator public_flat_rw*/;
 
   wire [SB-1:0] s   = req_addr_i[7 +: SB];
   wire [31:0]   tg  = req_addr_i >> (7 + SB);

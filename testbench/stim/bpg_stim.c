@@ -157,7 +157,7 @@ static int rnd_coverage(void *vctx, const void *c_state, FILE *out)
 
 static const gm_stim_t bpg_random = {
     "bpg", "random", "random launches, accesses, fails and bus traffic; selector checked",
-    sizeof(bpg_rand_t), rnd_init, rnd_gen, rnd_observe, NULL, rnd_coverage};
+    sizeof(bpg_rand_t), rnd_init, rnd_gen, rnd_observe, NULL, rnd_coverage, NULL};
 
 /* ---- lmax: each L_max from 1 to 8, and a tie ---- */
 
@@ -251,6 +251,6 @@ static int lm_finish(void *vctx, uint64_t cycles, gm_err_t *err)
 
 static const gm_stim_t bpg_lmax = {
     "bpg", "lmax", "L_max = 1..8 forced in turn, and a tie going to the larger L (point fast)",
-    sizeof(bpg_lmax_t), lm_init, lm_gen, lm_observe, lm_finish, NULL};
+    sizeof(bpg_lmax_t), lm_init, lm_gen, lm_observe, lm_finish, NULL, NULL};
 
 const gm_stim_t *const bpg_stims[] = {&bpg_random, &bpg_lmax, NULL};

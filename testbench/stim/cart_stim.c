@@ -146,7 +146,7 @@ static int rnd_coverage(void *vctx, const void *c_state, FILE *out)
 
 static const gm_stim_t cart_random = {
     "cart", "random", "phased random fills and L2 back-pressure with a drain scoreboard",
-    sizeof(cart_rand_t), rnd_init, rnd_gen, rnd_observe, NULL, rnd_coverage};
+    sizeof(cart_rand_t), rnd_init, rnd_gen, rnd_observe, NULL, rnd_coverage, NULL};
 
 /* ---- Fig 2.6 ---- */
 
@@ -245,6 +245,6 @@ static const gm_stim_t cart_fig26 = {
     "cart", "fig26",
     "seed-001 Fig 2.6 preloaded and drained: the CART order (point fig26) or "
     "longest-first (fig26_longest)",
-    sizeof(cart_fig_t), fig_init, fig_gen, fig_observe, fig_finish, NULL};
+    sizeof(cart_fig_t), fig_init, fig_gen, fig_observe, fig_finish, NULL, NULL};
 
 const gm_stim_t *const cart_stims[] = {&cart_random, &cart_fig26, NULL};

@@ -232,7 +232,7 @@ static int rnd_coverage(void *vctx, const void *c_state, FILE *out)
 static const gm_stim_t dl_random = {
     "dlmshr", "random",
     "phased random traffic, long super-entries, a release scoreboard, DAU coverage",
-    sizeof(dl_rand_t), rnd_init, rnd_gen, rnd_observe, NULL, rnd_coverage};
+    sizeof(dl_rand_t), rnd_init, rnd_gen, rnd_observe, NULL, rnd_coverage, NULL};
 
 /* ---- golden ---- */
 
@@ -424,6 +424,6 @@ static int gold_finish(void *vctx, uint64_t cycles, gm_err_t *err)
 static const gm_stim_t dl_golden = {
     "dlmshr", "golden",
     "seed-001 §9.2 golden tests at Fig 3.7 scale (points small and parallel)",
-    sizeof(dl_gold_t), gold_init, gold_gen, gold_observe, gold_finish, NULL};
+    sizeof(dl_gold_t), gold_init, gold_gen, gold_observe, gold_finish, NULL, NULL};
 
 const gm_stim_t *const dlmshr_stims[] = {&dl_random, &dl_golden, NULL};

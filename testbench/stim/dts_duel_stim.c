@@ -80,7 +80,7 @@ static int rnd_coverage(void *vctx, const void *c_state, FILE *out)
 
 static const gm_stim_t duel_random = {
     "dts_duel", "random", "drifting hit rates on SM0 and SM1; every decision re-derived",
-    sizeof(duel_rand_t), rnd_init, rnd_gen, rnd_observe, NULL, rnd_coverage};
+    sizeof(duel_rand_t), rnd_init, rnd_gen, rnd_observe, NULL, rnd_coverage, NULL};
 
 /* ---- golden ---- */
 
@@ -159,6 +159,6 @@ static int gold_finish(void *vctx, uint64_t cycles, gm_err_t *err)
 
 static const gm_stim_t duel_golden = {
     "dts_duel", "golden", "five intervals worked by hand (point default)", sizeof(duel_gold_t),
-    gold_init, gold_gen, gold_observe, gold_finish, NULL};
+    gold_init, gold_gen, gold_observe, gold_finish, NULL, NULL};
 
 const gm_stim_t *const dts_duel_stims[] = {&duel_random, &duel_golden, NULL};

@@ -124,7 +124,7 @@ static int rand_coverage(void *vctx, const void *c_state, FILE *out)
 
 static const gm_stim_t milg_random = {
     "milg", "random", "phased constrained-random rates (RF levels, saturation, wraps)",
-    sizeof(milg_rand_t), rand_init, rand_gen, rand_observe, NULL, rand_coverage};
+    sizeof(milg_rand_t), rand_init, rand_gen, rand_observe, NULL, rand_coverage, NULL};
 
 /* ---- golden: a script of steps; a step repeats one input vector `n`
  * times, then its checks apply to the outputs of the step's last cycle. */
@@ -252,6 +252,6 @@ static int gold_finish(void *vctx, uint64_t cycles, gm_err_t *err)
 
 static const gm_stim_t milg_golden = {
     "milg", "golden", "hand-worked limit updates of seed-000 §6.4 (checked every step)",
-    sizeof(milg_gold_t), gold_init, gold_gen, gold_observe, gold_finish, NULL};
+    sizeof(milg_gold_t), gold_init, gold_gen, gold_observe, gold_finish, NULL, NULL};
 
 const gm_stim_t *const milg_stims[] = {&milg_random, &milg_golden, NULL};

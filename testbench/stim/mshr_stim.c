@@ -183,7 +183,7 @@ static int rnd_coverage(void *vctx, const void *c_state, FILE *out)
 
 static const gm_stim_t mshr_random = {
     "mshr", "random", "phased random traffic with a release scoreboard and coverage",
-    sizeof(mshr_rand_t), rnd_init, rnd_gen, rnd_observe, NULL, rnd_coverage};
+    sizeof(mshr_rand_t), rnd_init, rnd_gen, rnd_observe, NULL, rnd_coverage, NULL};
 
 /* ---- golden ---- */
 
@@ -284,6 +284,6 @@ static int gold_finish(void *vctx, uint64_t cycles, gm_err_t *err)
 
 static const gm_stim_t mshr_golden = {
     "mshr", "golden", "seed-001 §3.1 entry-full / merge-full / release by hand (point small)",
-    sizeof(mshr_gold_t), gold_init, gold_gen, gold_observe, gold_finish, NULL};
+    sizeof(mshr_gold_t), gold_init, gold_gen, gold_observe, gold_finish, NULL, NULL};
 
 const gm_stim_t *const mshr_stims[] = {&mshr_random, &mshr_golden, NULL};

@@ -60,9 +60,9 @@ static int pm_exhaustive(void *vctx, uint64_t cyc, void *vin)
 
 static const gm_stim_t pm_rand = {
     "part_map", "random", "all functions: 2^16-chunk sweep, then random/strided/one-hot",
-    sizeof(pm_stim_t), pm_init, pm_random, NULL, NULL, NULL};
+    sizeof(pm_stim_t), pm_init, pm_random, NULL, NULL, NULL, NULL};
 static const gm_stim_t pm_exh = {
     "part_map", "exhaustive", "all functions over every chunk address",
-    sizeof(pm_stim_t), pm_init, pm_exhaustive, NULL, NULL, NULL};
+    sizeof(pm_stim_t), pm_init, pm_exhaustive, NULL, NULL, NULL, NULL};
 
 const gm_stim_t *const part_map_stims[] = {&pm_rand, &pm_exh, NULL};

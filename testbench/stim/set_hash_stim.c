@@ -69,9 +69,9 @@ static int sh_exhaustive(void *vctx, uint64_t cyc, void *vin)
 
 static const gm_stim_t sh_rand = {
     "set_hash", "random", "all functions: 2^16-address sweep, then random/strided/one-hot",
-    sizeof(sh_stim_t), sh_init, sh_random, NULL, NULL, NULL};
+    sizeof(sh_stim_t), sh_init, sh_random, NULL, NULL, NULL, NULL};
 static const gm_stim_t sh_exh = {
     "set_hash", "exhaustive", "all functions over every block address (2^(32-LB) each)",
-    sizeof(sh_stim_t), sh_init, sh_exhaustive, NULL, NULL, NULL};
+    sizeof(sh_stim_t), sh_init, sh_exhaustive, NULL, NULL, NULL, NULL};
 
 const gm_stim_t *const set_hash_stims[] = {&sh_rand, &sh_exh, NULL};

@@ -120,6 +120,6 @@ static int rnd_coverage(void *vctx, const void *c_state, FILE *out)
 
 static const gm_stim_t sht_random = {
     "shadow_tags", "random", "random updates checked against an MRU-list LRU reference",
-    sizeof(sht_rand_t), rnd_init, rnd_gen, rnd_observe, NULL, rnd_coverage};
+    sizeof(sht_rand_t), rnd_init, rnd_gen, rnd_observe, NULL, rnd_coverage, NULL};
 
 const gm_stim_t *const shadow_tags_stims[] = {&sht_random, NULL};

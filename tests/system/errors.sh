@@ -36,6 +36,10 @@ expect_rc 2 "$GMEM" run --workload atax --set l1d.c.ways=x
 expect_out "--set: \\\$.l1d.c.ways: expected an integer in 1..64"
 expect_rc 2 "$GMEM" run --workload atax --set nonsense
 expect_out "--set nonsense: expected PATH=VALUE"
+expect_rc 2 "$GMEM" run --workload atax --set dts.duel=true
+expect_out "\\\$.dts.duel: SM dueling needs \\\$.dts.enable and at least 3 SMs"
+expect_rc 2 "$GMEM" run --workload atax --set dts.enable=true --set dts.duel=true --set sm.count=2
+expect_out "\\\$.sm.count is 2"
 expect_rc 0 "$GMEM" run --workload stream:ctas=2 --set sm.count=2 --set part.func=xor --set l2.channels=4
 # Every shipped configuration loads.
 for c in configs/*.json; do

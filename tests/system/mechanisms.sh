@@ -44,6 +44,29 @@ w=bfs:nodes=16384
 gt "$(metric $w l1d.hit_rate --set dts.enable=true)" "$(metric $w l1d.hit_rate)" \
    "the locality-filtered L1D (dts) raises the L1D hit rate of bfs"
 gt "$(metric $w ipc --set dts.enable=true)" "$(metric $w ipc)" "dts raises IPC on bfs"
+# SM dueling on the seed's own configuration: where the filter hurts
+# (backprop reuses its lines soon) the followers fall back to the baseline and
+# recover IPC; where it helps (syrk) they filter and beat the baseline.
+duel() { # duel CONFIG WORKLOAD [--set ...]: IPC
+  local c=$1 w=$2
+  shift 2
+  "$GMEM_FAST" run --config "configs/$c.json" --workload "$w" "$@" --stats "$TMP/d.json" \
+    >/dev/null || fail "run $c $w $* failed"
+  "$GMEM_FAST" stats-get "$TMP/d.json" ipc
+}
+w=backprop:in=16384
+gt "$(duel dts-ch4-dts $w --set dts.duel=true)" "$(duel dts-ch4-dts $w)" \
+   "SM dueling recovers IPC on backprop, where filtering every SM hurts"
+w=syrk:n=128
+gt "$(duel dts-ch4-dts $w --set dts.duel=true)" "$(duel dts-ch4 $w)" \
+   "SM dueling keeps the filter's gain over the baseline on syrk"
+"$GMEM_FAST" stats-get "$TMP/d.json" blocks.dts_duel.intervals >/dev/null 2>&1 \
+  && fail "dts_duel counters without dueling"
+duel dts-ch4-dts $w --set dts.duel=true >/dev/null
+n=$("$GMEM_FAST" stats-get "$TMP/d.json" blocks.dts_duel.intervals)
+f=$("$GMEM_FAST" stats-get "$TMP/d.json" blocks.dts_duel.filter_intervals)
+gt "$n" 1000 "syrk: dts_duel intervals of 500 cycles"
+gt "$f" "$((n / 2))" "syrk: the duel decides for filtering in most intervals"
 w=tiled:shared=1,reps=1,tile=8192,gap=0
 b="--set l1d.c.mshr_entries=32 --set l1d.c.mshr_merge=4"
 gt "$(metric $w l1d.reservation_fails.mshr $b)" \
