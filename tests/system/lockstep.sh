@@ -26,7 +26,7 @@ expect_out "lockstep dts +15 instances, [1-9][0-9]+ cycles"
 expect_last_line "lockstep: 0 mismatches"
 # ... with SM dueling picking the followers' mode (one dts_duel for the GPU).
 expect_rc 0 "$GMEM_COSIM" run --config configs/dts-ch4-dts.json --set dts.duel=true \
-  --set dts.duel_interval=100 --workload bfs:nodes=4096 --rtl all
+  --workload bfs:nodes=4096 --rtl all
 expect_out "lockstep dts_duel +1 instances, [1-9][0-9]+ cycles"
 expect_out "lockstep dts +15 instances"
 expect_last_line "lockstep: 0 mismatches"
