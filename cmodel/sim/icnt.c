@@ -15,10 +15,11 @@ int gm_icnt_init(gm_icnt_t *n, uint32_t nsrc, uint32_t ndst, uint32_t flit,
     n->out = calloc(ndst, sizeof *n->out);
     n->dst_busy = calloc(ndst, sizeof *n->dst_busy);
     n->rr = calloc(ndst, sizeof *n->rr);
-    n->cnt = calloc(ndst + 1, sizeof *n->cnt);
-    n->start = calloc(ndst + 1, sizeof *n->start);
-    n->cand = calloc(nsrc, sizeof *n->cand);
-    int bad = !n->src || !n->out || !n->dst_busy || !n->rr || !n->cnt || !n->start || !n->cand;
+    n->cnt = malloc(ndst * sizeof *n->cnt);
+    n->cand = calloc(ndst, sizeof *n->cand);
+    int bad = !n->src || !n->out || !n->dst_busy || !n->rr || !n->cnt || !n->cand;
+    for (uint32_t d = 0; !bad && d < ndst; d++)
+        n->cnt[d] = UINT32_MAX;
     for (uint32_t s = 0; !bad && s < nsrc; s++) {
         n->src[s].dst = calloc(in_cap, sizeof *n->src[s].dst);
         n->src[s].bytes = calloc(in_cap, sizeof *n->src[s].bytes);
@@ -47,7 +48,6 @@ void gm_icnt_free(gm_icnt_t *n)
     free(n->dst_busy);
     free(n->rr);
     free(n->cnt);
-    free(n->start);
     free(n->cand);
     memset(n, 0, sizeof *n);
 }
@@ -66,41 +66,31 @@ void gm_icnt_cycle(gm_icnt_t *n, uint64_t now)
 {
     if (!n->queued)
         return;
-    /* Ready sources bucketed by their head's destination, in source order
-     * (a source sends at most one packet per cycle, so its head is all that
-     * matters this cycle). */
-    memset(n->cnt, 0, n->ndst * sizeof *n->cnt);
-    uint32_t any = 0;
+    /* One pass over the sources in order picks, for each free destination,
+     * the first ready source whose head targets it at or after its
+     * round-robin pointer, else the first (a source sends at most one packet
+     * per cycle, so its head is all that matters). Grants to different
+     * destinations touch different sources, so their order is immaterial. */
+    uint32_t *pick = n->cnt, *touched = n->cand, nt = 0;
     for (uint32_t s = 0; s < n->nsrc; s++) {
         const gm_icnt_port_t *p = &n->src[s];
-        if (p->q.n && p->busy_until <= now) {
-            n->cnt[p->dst[p->q.head]]++;
-            any = 1;
+        if (!p->q.n || p->busy_until > now)
+            continue;
+        uint32_t d = p->dst[p->q.head];
+        if (n->dst_busy[d] > now)
+            continue;
+        if (pick[d] == UINT32_MAX) {
+            pick[d] = s;
+            touched[nt++] = d;
+        } else if (pick[d] < n->rr[d] && s >= n->rr[d]) {
+            pick[d] = s;
         }
     }
-    if (!any)
-        return;
-    for (uint32_t d = 0, acc = 0; d < n->ndst; d++) {
-        n->start[d] = acc;
-        acc += n->cnt[d];
-        n->cnt[d] = n->start[d]; /* now the fill position */
-    }
-    for (uint32_t s = 0; s < n->nsrc; s++) {
-        const gm_icnt_port_t *p = &n->src[s];
-        if (p->q.n && p->busy_until <= now)
-            n->cand[n->cnt[p->dst[p->q.head]]++] = s;
-    }
-    for (uint32_t d = 0; d < n->ndst; d++) {
-        uint32_t lo = n->start[d], hi = n->cnt[d];
-        if (lo == hi || n->dst_busy[d] > now || gm_delay_full(&n->out[d]))
+    for (uint32_t i = 0; i < nt; i++) {
+        uint32_t d = touched[i], s = pick[d];
+        pick[d] = UINT32_MAX;
+        if (gm_delay_full(&n->out[d]))
             continue;
-        /* Round-robin: the first candidate at or after rr[d], else the first. */
-        uint32_t k = lo;
-        while (k < hi && n->cand[k] < n->rr[d])
-            k++;
-        if (k == hi)
-            k = lo;
-        uint32_t s = n->cand[k];
         gm_icnt_port_t *p = &n->src[s];
         uint32_t flits = (p->bytes[p->q.head] + n->flit - 1) / n->flit;
         uint32_t id = gm_fifo_pop(&p->q);

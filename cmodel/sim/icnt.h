@@ -23,7 +23,8 @@ typedef struct gm_icnt {
     gm_delay_t *out;    /* per destination: packets in flight and arrived */
     uint64_t *dst_busy;
     uint32_t *rr;
-    uint32_t *cnt, *start, *cand; /* per-cycle buckets of ready sources by destination */
+    uint32_t *cnt, *cand; /* per cycle: each destination's pick (UINT32_MAX: none), and
+                           * the destinations picked */
     uint32_t queued;    /* packets waiting in all input queues */
     uint64_t packets, flits, stall_cycles;
 } gm_icnt_t;
