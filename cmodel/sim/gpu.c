@@ -34,6 +34,8 @@ static int start_kernel(gm_gpu_t *g, uint32_t s)
     st->next_cta = st->ctas_done = 0;
     st->ctas_total = k->grid[0] * k->grid[1] * k->grid[2];
     st->kernel_start = g->now;
+    for (uint32_t i = 0; g->sm && i < g->cfg.sm.count; i++)
+        g->sm[i].no_fit = 0;
     return 1;
 }
 

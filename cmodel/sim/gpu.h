@@ -91,6 +91,7 @@ typedef struct gm_sm {
     uint32_t s_ctas[GM_MAX_STREAMS], s_warps[GM_MAX_STREAMS], s_threads[GM_MAX_STREAMS];
     uint32_t s_regs[GM_MAX_STREAMS], s_smem[GM_MAX_STREAMS];
     uint32_t next_stream;
+    int no_fit;               /* no CTA fitted at the last try and nothing freed since */
     gm_sched_t *sched;
     uint32_t nsched;
     /* Warps that could issue, as bit maps over warp slots (kept by

@@ -8,13 +8,8 @@
 #include "blocks/dts.h"
 #include "mshr_port.h"
 
-static uint32_t log2u(uint32_t x)
-{
-    uint32_t b = 0;
-    while ((1u << b) < x)
-        b++;
-    return b;
-}
+/* ceil(log2(x)); called per access, so without a loop. */
+static uint32_t log2u(uint32_t x) { return x <= 1 ? 0 : 32u - (uint32_t)__builtin_clz(x - 1); }
 
 uint32_t gm_set_index(gm_blk_t *hash, uint32_t addr)
 {

@@ -21,13 +21,8 @@ int gm_l2_idle(const gm_gpu_t *g, uint32_t b)
            (!k->cart.d || !((const cart_t *)k->cart.st)->occ);
 }
 
-static uint32_t log2u(uint32_t x)
-{
-    uint32_t b = 0;
-    while ((1u << b) < x)
-        b++;
-    return b;
-}
+/* ceil(log2(x)); called per access, so without a loop. */
+static uint32_t log2u(uint32_t x) { return x <= 1 ? 0 : 32u - (uint32_t)__builtin_clz(x - 1); }
 
 int gm_l2_init(gm_gpu_t *g, uint32_t b, gm_err_t *err)
 {

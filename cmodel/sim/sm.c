@@ -235,6 +235,8 @@ static void launch_cta(gm_gpu_t *g, gm_sm_t *sm, uint32_t s)
 
 int gm_sm_try_dispatch(gm_gpu_t *g, gm_sm_t *sm)
 {
+    if (sm->no_fit) /* cleared when a CTA of this SM ends or a kernel starts */
+        return 0;
     for (uint32_t i = 0; i < g->nstreams; i++) {
         uint32_t s = (sm->next_stream + i) % g->nstreams;
         gm_stream_t *st = &g->stream[s];
@@ -247,6 +249,7 @@ int gm_sm_try_dispatch(gm_gpu_t *g, gm_sm_t *sm)
         sm->next_stream = (s + 1) % g->nstreams;
         return 1;
     }
+    sm->no_fit = 1;
     return 0;
 }
 
@@ -265,6 +268,7 @@ static void finish_cta(gm_gpu_t *g, gm_sm_t *sm, uint32_t slot)
     sm->s_regs[s] -= c->regs;
     sm->s_smem[s] -= c->smem;
     c->live = 0;
+    sm->no_fit = 0;
     g->stream[s].ctas_done++;
 }
 
@@ -355,16 +359,20 @@ static void issue_stage(gm_gpu_t *g, gm_sm_t *sm)
         gm_sched_t *sc = &sm->sched[k];
         /* Nothing of this scheduler's could issue: skip the walk (exact:
          * every warp it would offer fails can_issue). */
-        uint64_t any = 0;
+        uint64_t any = 0, may[GM_WARP_WORDS];
         int mem_ok = mem_port_free && !sm->lsu.latch;
-        for (unsigned i = 0; i < GM_WARP_WORDS; i++)
-            any |= (sm->cready[i] | (mem_ok ? sm->mcand[i] : 0)) & sm->owns[k][i];
+        for (unsigned i = 0; i < GM_WARP_WORDS; i++) {
+            may[i] = (sm->cready[i] | (mem_ok ? sm->mcand[i] : 0)) & sm->owns[k][i];
+            any |= may[i];
+        }
         if (!any)
             continue;
+        /* The walk offers warps outside `may` too; they would fail
+         * can_issue without counting anything, so they are passed over. */
         gm_sched_it_t it;
         gm_sched_begin(&it, sc, g->cfg.sm.scheduler, sm->warp);
         for (int32_t w; (w = gm_sched_next(&it)) >= 0;)
-            if (try_warp(g, sm, sc, (uint32_t)w, &mem_port_free))
+            if ((may[w >> 6] >> (w & 63) & 1) && try_warp(g, sm, sc, (uint32_t)w, &mem_port_free))
                 break;
     }
 }

@@ -20,7 +20,7 @@ int gm_tags_find(gm_tags_t *t, uint32_t set, uint32_t addr)
 {
     gm_line_t *s = gm_tags_set(t, set);
     for (uint32_t w = 0; w < t->ways; w++)
-        if (s[w].state != GM_LINE_INVALID && s[w].addr == addr)
+        if (s[w].addr == addr && s[w].state != GM_LINE_INVALID) /* the rare test first */
             return (int)w;
     return -1;
 }
