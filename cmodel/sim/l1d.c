@@ -183,7 +183,7 @@ static gm_l1d_outcome_t load_dts(gm_gpu_t *g, gm_sm_t *sm, const gm_l1d_req_t *r
     case DTS_MISS:
         io->req = 1;
         io->req_blk = rq->acc->line >> log2u(c->line);
-        io->req_info = new_request(g, sm, rq, GM_REQ_READ, c->line);
+        io->req_info = gm_req_peek(&g->pool); /* allocated if the MSHR takes it */
         return GM_L1D_NONE;
     case DTS_BYPASS:
         l->st.accesses++;
@@ -240,7 +240,7 @@ static gm_l1d_outcome_t load(gm_gpu_t *g, gm_sm_t *sm, const gm_l1d_req_t *rq, i
     }
     io->req = 1;
     io->req_blk = rq->acc->line >> log2u(c->line);
-    io->req_info = new_request(g, sm, rq, GM_REQ_READ, c->line);
+    io->req_info = gm_req_peek(&g->pool); /* allocated if the MSHR takes it */
     return GM_L1D_NONE; /* decided by the MSHR below */
 }
 
@@ -317,16 +317,18 @@ gm_l1d_outcome_t gm_l1d_cycle(gm_gpu_t *g, gm_sm_t *sm, const gm_l1d_req_t *rq, 
     gm_mshr_port_cycle(&l->mshr, &io);
 
     if (io.req) {
-        gm_req_t *r = gm_req(&g->pool, io.req_info);
         if (l->dts.d && !io.accept) {
             /* The MSHR refused: the store must refuse too (RF, no change). */
             dts_in_t *di = l->dts.in;
             di->mshr_ok = di->merge_ok = 0;
         }
         if (io.busy) {
-            gm_req_release(&g->pool, io.req_info);
             out = GM_L1D_STALL;
         } else if (io.accept) {
+            /* The id the MSHR was offered: nothing allocated in between. */
+            if (new_request(g, sm, rq, GM_REQ_READ, c->line) != io.req_info)
+                abort();
+            gm_req_t *r = gm_req(&g->pool, io.req_info);
             l->st.accesses++;
             l->st.reads++;
             if (io.primary) {
@@ -346,7 +348,6 @@ gm_l1d_outcome_t gm_l1d_cycle(gm_gpu_t *g, gm_sm_t *sm, const gm_l1d_req_t *rq, 
             }
             out = GM_L1D_DONE;
         } else {
-            gm_req_release(&g->pool, io.req_info);
             *rf = GM_RF_MSHR;
             out = GM_L1D_RF;
         }

@@ -38,6 +38,12 @@ typedef struct gm_req_pool {
     uint64_t allocs, frees;
 } gm_req_pool_t;
 
+/* The id the next gm_req_alloc() will return (UINT32_MAX if none). */
+static inline uint32_t gm_req_peek(const gm_req_pool_t *p)
+{
+    return p->nfree ? p->free_ids[p->nfree - 1] : UINT32_MAX;
+}
+
 int gm_req_pool_init(gm_req_pool_t *p, uint32_t cap, gm_err_t *err);
 void gm_req_pool_free(gm_req_pool_t *p);
 /* UINT32_MAX when the pool is empty (a sizing bug: the pool is sized so
