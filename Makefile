@@ -10,9 +10,12 @@ SHELL   := /bin/bash
 WARN    := -Wall -Wextra -Werror
 CSTD    := -std=c11 -D_POSIX_C_SOURCE=200809L
 OPT     ?= -O2 -g
-# Link-time optimization for the model's own builds (the sanitized build and
-# the unit tests go without): the hot path crosses many small files.
-LTO     ?= -flto=auto
+# GCC's link-time optimization for the model's own builds (the hot path
+# crosses many small files); other compilers, the sanitized build and the
+# unit tests go without.
+ifeq ($(origin LTO),undefined)
+LTO     := $(if $(findstring Free Software Foundation,$(shell $(CC) --version 2>/dev/null)),-flto=auto)
+endif
 SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 CPPFLAGS_C := -Icmodel -Icmodel/blocks -I$(GEN) -DGM_SOURCE_DIR='"$(CURDIR)"'
 CFLAGS_C   := $(CSTD) $(WARN) $(OPT) -MMD -MP
