@@ -60,7 +60,9 @@ int gm_mshr_port_init(gm_blk_t *b, const gm_cache_cfg_t *c, const char *path,
         in->fill_valid = (uint64_t)io->fill;                                               \
         in->fill_blk = io->fill ? io->fill_blk : 0;                                        \
         in->fwd_ready = (uint64_t)io->fwd_ready;                                           \
-        gm_blk_eval(b);                                                                    \
+        T##_eval(b->st, in, b->out); /* direct: the hot path of every cache */            \
+        if (b->rtl)                                                                        \
+            b->hooks->eval(b, b->hooks->ctx);                                              \
         io->busy = io->req && !out->req_ready;                                             \
         io->accept = io->req && out->req_accept;                                           \
         io->primary = io->req && out->req_primary;                                         \
@@ -70,7 +72,9 @@ int gm_mshr_port_init(gm_blk_t *b, const gm_cache_cfg_t *c, const char *path,
         io->fwd = out->fwd_valid && io->fwd_ready;                                         \
         io->fwd_info = (uint32_t)out->fwd_info;                                            \
         io->used = (uint32_t)out->st_nentries;                                             \
-        gm_blk_tick(b);                                                                    \
+        T##_tick(b->st, in);                                                               \
+        if (b->rtl)                                                                        \
+            b->hooks->tick(b, b->hooks->ctx);                                              \
     }
 GM_MSHR_DRIVE(mshr)
 GM_MSHR_DRIVE(dlmshr)
