@@ -47,10 +47,10 @@ static void pending_remove(mshr_t *m, uint32_t e)
     *link = m->hnext[e];
 }
 
-/* The lowest free entry, or -1. */
+/* The lowest free entry, or -1 (the map has no bits at or above NENT). */
 static int free_entry(const mshr_t *m)
 {
-    for (uint32_t w = 0; w < MSHR_MAX_ENT / 64; w++)
+    for (uint32_t w = 0, nw = (m->p.NENT + 63) / 64; w < nw; w++)
         if (m->freemap[w])
             return (int)(w * 64 + (uint32_t)__builtin_ctzll(m->freemap[w]));
     return -1;
@@ -61,7 +61,8 @@ typedef struct decision {
     int accept, primary, cause;
 } decision_t;
 
-static decision_t decide(const mshr_t *m, uint32_t blk)
+/* Inlined: its result stays in registers (it runs up to twice a cycle). */
+static inline __attribute__((always_inline)) decision_t decide(const mshr_t *m, uint32_t blk)
 {
     decision_t d;
     d.e = find(m, blk);

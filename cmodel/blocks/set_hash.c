@@ -34,8 +34,9 @@ static int resolve(set_hash_params_t *p, gm_err_t *err)
     return 0;
 }
 
-unsigned set_hash_index(const set_hash_params_t *p, unsigned func,
-                        uint32_t addr)
+/* Inlined into eval and tick, which run every cycle of every cache. */
+static inline __attribute__((always_inline)) unsigned index_of(const set_hash_params_t *p,
+                                                               unsigned func, uint32_t addr)
 {
     uint32_t mask = (1u << p->SB) - 1;
     unsigned abits = 32 - p->LB;
@@ -62,6 +63,11 @@ unsigned set_hash_index(const set_hash_params_t *p, unsigned func,
     }
 }
 
+unsigned set_hash_index(const set_hash_params_t *p, unsigned func, uint32_t addr)
+{
+    return index_of(p, func, addr);
+}
+
 int set_hash_init(set_hash_t *h, const set_hash_params_t *p, gm_err_t *err)
 {
     memset(h, 0, sizeof *h);
@@ -86,16 +92,14 @@ void set_hash_eval(const set_hash_t *h, const set_hash_in_t *in,
         out->set_idx = h->set_idx;
         out->out_valid = h->valid;
     } else {
-        out->set_idx = set_hash_index(&h->p, (unsigned)in->func_sel,
-                                      (uint32_t)in->addr);
+        out->set_idx = index_of(&h->p, (unsigned)in->func_sel, (uint32_t)in->addr);
         out->out_valid = in->in_valid;
     }
 }
 
 void set_hash_tick(set_hash_t *h, const set_hash_in_t *in)
 {
-    h->set_idx = (uint8_t)set_hash_index(&h->p, (unsigned)in->func_sel,
-                                         (uint32_t)in->addr);
+    h->set_idx = (uint8_t)index_of(&h->p, (unsigned)in->func_sel, (uint32_t)in->addr);
     h->valid = (uint8_t)in->in_valid;
     h->ctr.lookups += in->in_valid != 0;
 }
