@@ -19,6 +19,10 @@ for w in bicg:n=128 2dconv:n=128 bfs:nodes=2048 pair:pf+hs kmeans:points=2048 \
   expect_rc 0 "$GMEM" run --config configs/maxwell-ch3-sound.json --workload "$w" \
     --stats "$TMP/w.json"
 done
+# The locality-filtered L1D with SM dueling (many 500-cycle decisions).
+expect_rc 0 "$GMEM" run --config configs/dts-ch4-duel.json --workload backprop:in=4096 \
+  --stats "$TMP/d.json"
+[ "$("$GMEM" stats-get "$TMP/d.json" blocks.dts_duel.intervals)" -gt 30 ] || fail "too few duels"
 # --max-cycles stops a run and says so.
 expect_rc 0 "$GMEM" run --workload atax:n=512 --max-cycles 1000
 expect_out "1000 cycles \(max reached\)"
