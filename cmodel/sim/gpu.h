@@ -45,6 +45,7 @@ typedef struct gm_cta {
 typedef struct gm_slot {  /* a memory instruction in flight */
     uint8_t used, is_load, stream, all_sent;
     uint16_t warp;
+    uint16_t cta, in_cta; /* the warp's CTA slot and place in it, at issue */
     uint32_t pending;     /* accesses not yet answered */
     uint64_t t_issue;
 } gm_slot_t;
@@ -72,6 +73,8 @@ typedef struct gm_l1d {
 typedef struct gm_lsu {
     int latch;                /* a memory instruction waits to enter */
     uint16_t latch_warp;
+    uint8_t latch_stream;     /* the warp's, taken at issue: its slot may be */
+    uint16_t latch_cta, latch_in_cta; /* reused before the instruction leaves */
     gm_inst_t latch_inst;
     int head;                 /* an instruction is being split into requests */
     uint32_t head_slot;

@@ -40,8 +40,10 @@ static int start_head(gm_gpu_t *g, gm_sm_t *sm)
     memset(s, 0, sizeof *s);
     s->used = 1;
     s->is_load = in->op == GM_OP_LOAD;
-    s->stream = sm->warp[L->latch_warp].stream;
+    s->stream = L->latch_stream;
     s->warp = L->latch_warp;
+    s->cta = L->latch_cta;
+    s->in_cta = L->latch_in_cta;
     s->t_issue = g->now;
     L->nacc = gm_coalesce(in, g->cfg.l1d.c.line, L->acc);
     L->next = 0;
@@ -52,10 +54,9 @@ static int start_head(gm_gpu_t *g, gm_sm_t *sm)
     if (sm->bpg.d) {
         /* The bypass decision for the instruction's warp/TB (seed-000
          * §10.8): combinational on the BPG's registers. */
-        const gm_warp_t *wp = &sm->warp[L->latch_warp];
         bpg_in_t *bi = sm->bpg.in;
-        bi->q_wid = wp->in_cta & 63u;
-        bi->q_tb = wp->cta & 15u;
+        bi->q_wid = s->in_cta & 63u;
+        bi->q_tb = s->cta & 15u;
         gm_blk_eval(&sm->bpg);
         L->head_hint |= (uint8_t)((const bpg_out_t *)sm->bpg.out)->route_bypass;
     }
@@ -119,12 +120,12 @@ static void bpg_cycle(gm_gpu_t *g, gm_sm_t *sm, const gm_access_t *acc, int rf)
         sm->bpg_launch = 0;
     }
     if (acc) {
-        const gm_warp_t *wp = &sm->warp[sm->lsu.slot[sm->lsu.head_slot].warp];
+        const gm_slot_t *s = &sm->lsu.slot[sm->lsu.head_slot];
         bi->acc_valid = 1;
         bi->acc_set = gm_set_index(&sm->l1d.hash, acc->line);
         bi->acc_tag = acc->line / g->cfg.l1d.c.line;
-        bi->acc_wid = wp->in_cta & 63u;
-        bi->acc_tb = wp->cta & 15u;
+        bi->acc_wid = s->in_cta & 63u;
+        bi->acc_tb = s->cta & 15u;
     }
     bi->rf_pulse = (uint64_t)rf;
     if (((const bpg_t *)sm->bpg.st)->p.GLOBAL && g->bpg_bus.valid &&

@@ -320,6 +320,9 @@ static void issue(gm_gpu_t *g, gm_sm_t *sm, uint32_t wid, gm_sched_t *sc)
     sm->st.mem_insts++;
     sm->lsu.latch = 1;
     sm->lsu.latch_warp = (uint16_t)wid;
+    sm->lsu.latch_stream = w->stream;
+    sm->lsu.latch_cta = w->cta;
+    sm->lsu.latch_in_cta = w->in_cta;
     sm->lsu.latch_inst = *in;
     sm->ev_issue[w->stream] = 1;
     if (in->op == GM_OP_LOAD)
