@@ -4,7 +4,7 @@
  * File (every integer an unsigned LEB128 varint, so the format has no
  * byte order):
  *   "GMTRACE1"                     8-byte magic
- *   version (1)
+ *   version (2; 1 had no PCs)
  *   spec length, spec bytes        the recorded workload's canonical spec
  *   streams
  *   per stream: kernels
@@ -16,11 +16,11 @@
  *           bits 3-5 log2(size), bit 6 all 32 lanes active,
  *           bit 7 address mode (0 base + lane*stride, 1 base + deltas)
  *   gap
- *   loads and stores: the active mask unless bit 6; then, if any lane is
+ *   loads and stores: the PC, the active mask unless bit 6; then, if any lane is
  *   active, the first active lane's address, and either the stride
  *   (zigzag), lane l at base + (l - first)*stride, or per further active
  *   lane the zigzag difference to the previous active lane's address.
- * A coalesced 32-lane load costs 8 bytes. */
+ * A coalesced 32-lane load costs 9 bytes. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,7 +30,7 @@
 #include "workload/wl.h"
 
 static const char magic[8] = {'G', 'M', 'T', 'R', 'A', 'C', 'E', '1'};
-enum { TRACE_VERSION = 1 };
+enum { TRACE_VERSION = 2 };
 
 enum {
     R_OP = 0x03,
@@ -151,7 +151,7 @@ int wl_trace_encode(wl_buf_t *b, const gm_inst_t *in)
     }
     if (!strided)
         head |= R_DELTAS;
-    if (wl_buf_put(b, &head, 1) || wl_buf_varint(b, in->gap))
+    if (wl_buf_put(b, &head, 1) || wl_buf_varint(b, in->gap) || wl_buf_varint(b, in->pc))
         return -1;
     if (act != UINT32_MAX && wl_buf_varint(b, act))
         return -1;
@@ -182,9 +182,11 @@ static const uint8_t *decode(const uint8_t *p, uint64_t rebase, gm_inst_t *o)
         o->size = 0;
         o->bypass_hint = 0;
         o->active = 0;
+        o->pc = 0;
         memset(o->addr, 0, sizeof o->addr);
         return p;
     }
+    o->pc = (uint32_t)get_varint(&p);
     o->size = (uint8_t)(1u << ((head & R_SIZE) >> R_SIZE_SHIFT));
     o->bypass_hint = (head & R_BYPASS) ? 1 : 0;
     uint32_t act = (head & R_FULL) ? UINT32_MAX : (uint32_t)get_varint(&p);
@@ -244,6 +246,8 @@ int wl_trace_check(const uint8_t *p, const uint8_t *end, char *why, size_t n)
             return -1;
         }
         uint64_t act = UINT32_MAX;
+        if (read_varint(&p, end, &v) || v > UINT32_MAX)
+            goto bad;
         if (!(head & R_FULL) && (read_varint(&p, end, &act) || act > UINT32_MAX))
             goto bad;
         if (!act)

@@ -249,12 +249,15 @@ static int instruction(tg_t *t, const char *p)
 {
     size_t len;
     const char *tok;
-    uint64_t mask, n, width, mode;
+    uint64_t pc, mask, n, width, mode;
     if (t->cur == TG_NONE)
         return tg_err(t, "an instruction outside a warp");
     t->count++;
-    if (skip_tokens(t, &p, (t->version < 3 ? 4 : 0) + (t->lineinfo ? 1 : 0) + 1, "prefix"))
+    if (skip_tokens(t, &p, (t->version < 3 ? 4 : 0) + (t->lineinfo ? 1 : 0), "prefix"))
         return -1;
+    tok = token(&p, &len);
+    if (number(tok, len, 16, 0, &pc) || pc > UINT32_MAX)
+        return tg_err(t, "expected a hex PC");
     tok = token(&p, &len);
     if (number(tok, len, 16, 0, &mask) || mask > UINT32_MAX)
         return tg_err(t, "expected a hex active mask");
@@ -281,7 +284,8 @@ static int instruction(tg_t *t, const char *p)
 
     gm_inst_t in = {.op = kind == K_LOAD || kind == K_ASYNC ? GM_OP_LOAD : GM_OP_STORE,
                     .bypass_hint = kind == K_ATOMIC,
-                    .active = (uint32_t)mask};
+                    .active = (uint32_t)mask,
+                    .pc = (uint32_t)pc};
     unsigned size = op_size(op, oplen);
     if (size != 1 && size != 2 && size != 4 && size != 8 && size != 16)
         return tg_err(t, "unsupported access size in the opcode");

@@ -126,20 +126,24 @@ static inline uint32_t wl_gy(const gm_kernel_t *k, const wl_warp_t *w, unsigned 
     return w->by * k->block[1] + w->ty[l];
 }
 
-/* Fill the non-address fields of a memory instruction. */
-static inline void wl_mem(gm_inst_t *o, gm_op_t op, unsigned size, unsigned gap,
-                          uint32_t active)
+/* Fill the non-address fields of a memory instruction. Its PC is the line
+ * of the generator that makes it: one static instruction, one line, as a
+ * per-PC table in the hardware (a prefetcher's) would see it. */
+static inline void wl_mem_at(gm_inst_t *o, gm_op_t op, unsigned size, unsigned gap,
+                             uint32_t active, uint32_t pc)
 {
     o->op = (uint8_t)op;
     o->size = (uint8_t)size;
     o->bypass_hint = 0;
     o->gap = (uint16_t)(gap > UINT16_MAX ? UINT16_MAX : gap);
     o->active = active;
+    o->pc = pc;
 }
+#define wl_mem(o, op, size, gap, active) wl_mem_at(o, op, size, gap, active, __LINE__)
 
 static inline void wl_exit(gm_inst_t *o, unsigned gap)
 {
-    wl_mem(o, GM_OP_EXIT, 0, gap, 0);
+    wl_mem_at(o, GM_OP_EXIT, 0, gap, 0, 0);
     for (unsigned l = 0; l < GM_WARP_SIZE; l++)
         o->addr[l] = 0;
 }

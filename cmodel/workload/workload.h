@@ -28,6 +28,8 @@ typedef struct gm_inst {
     uint8_t bypass_hint;  /* 1 = .cg (compiler asked to bypass L1D) */
     uint16_t gap;         /* compute (non-memory) instructions issued before it */
     uint32_t active;      /* active-thread mask */
+    uint32_t pc;          /* the static instruction: a trace's PC; a built-in
+                           * kernel's generator line (see wl_mem) */
     uint64_t addr[GM_WARP_SIZE]; /* byte address per thread (active lanes) */
 } gm_inst_t;
 

@@ -72,10 +72,10 @@ static void write_file(const char *path, const char *text)
 static void expect_same_inst(const gm_inst_t *a, const gm_inst_t *b, const char *where)
 {
     if (a->op != b->op || a->size != b->size || a->bypass_hint != b->bypass_hint ||
-        a->gap != b->gap || a->active != b->active)
-        fail_msg("%s: op/size/bypass/gap/mask %u/%u/%u/%u/%08x vs %u/%u/%u/%u/%08x", where,
-                 a->op, a->size, a->bypass_hint, a->gap, a->active, b->op, b->size,
-                 b->bypass_hint, b->gap, b->active);
+        a->gap != b->gap || a->active != b->active || a->pc != b->pc)
+        fail_msg("%s: op/size/bypass/gap/mask/pc %u/%u/%u/%u/%08x/%u vs %u/%u/%u/%u/%08x/%u",
+                 where, a->op, a->size, a->bypass_hint, a->gap, a->active, a->pc, b->op,
+                 b->size, b->bypass_hint, b->gap, b->active, b->pc);
     for (unsigned l = 0; l < 32; l++)
         if ((a->active >> l & 1) && a->addr[l] != b->addr[l])
             fail_msg("%s: lane %u address 0x%llx vs 0x%llx", where, l,
@@ -161,7 +161,7 @@ static void test_encoding(void **state)
     for (unsigned l = 0; l < 32; l++)
         in.addr[l] = 0x10000000 + 4 * l;
     roundtrip_inst(&in, &n);
-    assert_int_equal(n, 8); /* head, gap, 5-byte base, stride */
+    assert_int_equal(n, 9); /* head, gap, PC, 5-byte base, stride */
 
     /* a partial mask with a lane-index stride (lanes 3, 7, 8 of a 64-byte stride) */
     memset(&in, 0, sizeof in);
@@ -195,7 +195,7 @@ static void test_encoding(void **state)
 
     /* malformed streams */
     char why[128];
-    static const uint8_t no_exit[] = {0x10, 0x00, 0x01, 0x80, 0x01, 0x02};
+    static const uint8_t no_exit[] = {0x10, 0x00, 0x00, 0x01, 0x80, 0x01, 0x02};
     assert_int_equal(wl_trace_check(no_exit, no_exit + sizeof no_exit, why, sizeof why), -1);
     assert_non_null(strstr(why, "without EXIT"));
     static const uint8_t early_exit[] = {0x02, 0x00, 0x02, 0x00};
@@ -344,7 +344,7 @@ static void test_corrupt_traces(void **state)
     f = fopen(bad, "wb");
     fwrite(data, 1, n, f);
     fclose(f);
-    expect_error(spec, "trace version 9, expected 1");
+    expect_error(spec, "trace version 9, expected 2");
 
     write_file(bad, "");
     expect_error(spec, "no GMTRACE1 magic");
@@ -364,6 +364,7 @@ typedef struct want {
     uint16_t gap;
     uint32_t active;
     uint64_t addr[4]; /* the first active lanes */
+    uint32_t pc;      /* checked when not 0 */
 } want_t;
 
 static void expect_warp(const gm_workload_t *w, unsigned k, uint32_t cta, uint32_t warp,
@@ -382,6 +383,8 @@ static void expect_warp(const gm_workload_t *w, unsigned k, uint32_t cta, uint32
         assert_int_equal(in.size, want[i].size);
         assert_int_equal(in.bypass_hint, want[i].bypass);
         assert_int_equal(in.active, want[i].active);
+        if (want[i].pc)
+            assert_int_equal(in.pc, want[i].pc);
         for (unsigned l = 0, j = 0; l < 32 && j < 4; l++)
             if (in.active >> l & 1)
                 assert_int_equal(in.addr[l], want[i].addr[j++]);
@@ -414,35 +417,35 @@ static void test_traceg_sample(void **state)
      * has gap 1. */
     const want_t w00[] = {
         {GM_OP_LOAD, 4, 0, 2, UINT32_MAX,
-         {R(0x7f5a3c000000), R(0x7f5a3c000004), R(0x7f5a3c000008), R(0x7f5a3c00000c)}},
+         {R(0x7f5a3c000000), R(0x7f5a3c000004), R(0x7f5a3c000008), R(0x7f5a3c00000c)}, 0x20},
         {GM_OP_LOAD, 8, 0, 1, 0xf,
-         {R(0x7f5a3c000400), R(0x7f5a3c000408), R(0x7f5a3c000410), R(0x7f5a3c000400)}},
-        {GM_OP_STORE, 4, 0, 1, 0x5, {R(0x7f5a3c000800), R(0x7f5a3c000900)}},
-        {GM_OP_STORE, 4, 1, 0, 0x1, {R(0x7f5a3c000c00)}},
-        {GM_OP_EXIT, 0, 0, 1, 0, {0}},
+         {R(0x7f5a3c000400), R(0x7f5a3c000408), R(0x7f5a3c000410), R(0x7f5a3c000400)}, 0x40},
+        {GM_OP_STORE, 4, 0, 1, 0x5, {R(0x7f5a3c000800), R(0x7f5a3c000900)}, 0x60},
+        {GM_OP_STORE, 4, 1, 0, 0x1, {R(0x7f5a3c000c00)}, 0x70},
+        {GM_OP_EXIT, 0, 0, 1, 0, {0}, 0},
     };
     expect_warp(w, 0, 0, 0, w00, 5);
     /* warp 1: LDG.E.U8 listing lanes 0 and 31, BRA */
     const want_t w01[] = {
-        {GM_OP_LOAD, 1, 0, 0, 0x80000001, {R(0x7f5a3c000010), R(0x7f5a3c000011)}},
-        {GM_OP_EXIT, 0, 0, 1, 0, {0}},
+        {GM_OP_LOAD, 1, 0, 0, 0x80000001, {R(0x7f5a3c000010), R(0x7f5a3c000011)}, 0x20},
+        {GM_OP_EXIT, 0, 0, 1, 0, {0}, 0},
     };
     expect_warp(w, 0, 0, 1, w01, 2);
     /* CTA 1: STG.E.128 on lanes 0-15, 16 bytes apart; warp 1 is absent */
     const want_t w10[] = {
         {GM_OP_STORE, 16, 0, 0, 0xffff,
-         {R(0x7f5a3c001000), R(0x7f5a3c001010), R(0x7f5a3c001020), R(0x7f5a3c001030)}},
-        {GM_OP_EXIT, 0, 0, 0, 0, {0}},
+         {R(0x7f5a3c001000), R(0x7f5a3c001010), R(0x7f5a3c001020), R(0x7f5a3c001030)}, 0},
+        {GM_OP_EXIT, 0, 0, 0, 0, {0}, 0},
     };
     expect_warp(w, 0, 1, 0, w10, 2);
-    const want_t exit_only[] = {{GM_OP_EXIT, 0, 0, 0, 0, {0}}};
+    const want_t exit_only[] = {{GM_OP_EXIT, 0, 0, 0, 0, {0}, 0}};
     expect_warp(w, 0, 1, 1, exit_only, 1);
     /* kernel 2 (tracer version 2 with line numbers): block (0,1,0) = CTA 1
      * loads local memory; block (0,0,0) only exits */
     const want_t k2w[] = {
         {GM_OP_LOAD, 4, 0, 0, UINT32_MAX,
-         {R(0x7f5a52000000), R(0x7f5a52000004), R(0x7f5a52000008), R(0x7f5a5200000c)}},
-        {GM_OP_EXIT, 0, 0, 0, 0, {0}},
+         {R(0x7f5a52000000), R(0x7f5a52000004), R(0x7f5a52000008), R(0x7f5a5200000c)}, 0},
+        {GM_OP_EXIT, 0, 0, 0, 0, {0}, 0},
     };
     expect_warp(w, 1, 1, 0, k2w, 2);
     expect_warp(w, 1, 0, 0, exit_only, 1);
