@@ -22,6 +22,7 @@ CFLAGS_C   := $(CSTD) $(WARN) $(OPT) -MMD -MP
 LDLIBS_C   := -lcjson -lm
 
 BLOCKS  := $(sort $(patsubst cmodel/blocks/%.ports,%,$(wildcard cmodel/blocks/*.ports)))
+PLUGINS := $(sort $(patsubst cmodel/sim/plug/%.c,%,$(wildcard cmodel/sim/plug/*.c)))
 CM_SRC  := $(sort $(shell find cmodel -name '*.c' ! -name main.c ! -name cmd_pure.c))
 CM_OBJ  := $(CM_SRC:%.c=$(BUILD)/obj/%.o)
 CM_SAN  := $(CM_SRC:%.c=$(BUILD)/san/%.o)
@@ -54,20 +55,26 @@ $(GEN)/blocks.inc: FORCE
 	@mkdir -p $(GEN)
 	@printf 'GM_BLOCK_ENTRY(%s)\n' $(BLOCKS) > $@.tmp
 	@cmp -s $@.tmp $@ || mv $@.tmp $@; rm -f $@.tmp
+$(GEN)/plugins.inc: FORCE
+	@mkdir -p $(GEN)
+	@printf 'GM_PLUGIN_ENTRY(%s)\n' $(PLUGINS) > $@.tmp
+	@cmp -s $@.tmp $@ || mv $@.tmp $@; rm -f $@.tmp
 .PHONY: FORCE
 
 # ---- pure C
-$(BUILD)/obj/%.o: %.c | $(DEPS_STAMP) $(GEN)/blocks.inc
+$(BUILD)/obj/%.o: %.c | $(DEPS_STAMP) $(GEN)/blocks.inc $(GEN)/plugins.inc
 	@mkdir -p $(dir $@)
 	@echo "CC $<"
 	@$(CC) $(CPPFLAGS_C) $(CFLAGS_C) $(LTO) -c $< -o $@
-$(BUILD)/san/%.o: %.c | $(DEPS_STAMP) $(GEN)/blocks.inc
+$(BUILD)/san/%.o: %.c | $(DEPS_STAMP) $(GEN)/blocks.inc $(GEN)/plugins.inc
 	@mkdir -p $(dir $@)
 	@echo "CC [asan,ubsan] $<"
 	@$(CC) $(CPPFLAGS_C) $(CFLAGS_C) $(SAN) -c $< -o $@
 
 $(BUILD)/obj/cmodel/blocks/registry.o: $(GEN)/blocks.inc
 $(BUILD)/san/cmodel/blocks/registry.o: $(GEN)/blocks.inc
+$(BUILD)/obj/cmodel/sim/plugin.o: $(GEN)/plugins.inc
+$(BUILD)/san/cmodel/sim/plugin.o: $(GEN)/plugins.inc
 
 $(BUILD)/gmem: $(CM_OBJ) $(BUILD)/obj/cmodel/main.o $(BUILD)/obj/cmodel/cmd_pure.o
 	@echo "LINK $@"

@@ -83,16 +83,13 @@ int gm_run_parse(int argc, char **argv, gm_run_opts_t *o)
 
 static void summary(const gm_gpu_t *g, int capped)
 {
-    uint64_t insts = 0, l1a = 0, l1h = 0;
-    for (uint32_t i = 0; i < g->cfg.sm.count; i++) {
-        insts += g->sm[i].st.thread_insts;
-        l1a += g->sm[i].l1d.st.accesses;
-        l1h += g->sm[i].l1d.st.hits;
-    }
-    uint64_t cyc = g->clk.cycles[GM_CLK_CORE];
+    gm_stats_in_t in;
+    gm_gpu_stats(g, &in, NULL);
+    uint64_t cyc = in.cycles;
     printf("run %s on %s: %" PRIu64 " cycles%s, IPC %.3f, L1D hit rate %.3f\n",
            gm_workload_spec(g->wl), g->cfg.name, cyc, capped ? " (max reached)" : "",
-           cyc ? (double)insts / (double)cyc : 0.0, l1a ? (double)l1h / (double)l1a : 0.0);
+           cyc ? (double)in.sm.thread_insts / (double)cyc : 0.0,
+           in.l1d.accesses ? (double)in.l1d.hits / (double)in.l1d.accesses : 0.0);
 }
 
 int gm_run_exec(const gm_run_opts_t *o, const gm_blk_hooks_t *hooks, int quiet)
@@ -105,7 +102,8 @@ int gm_run_exec(const gm_run_opts_t *o, const gm_blk_hooks_t *hooks, int quiet)
     if (!wl)
         return gm_fail(GM_EXIT_USAGE, "%s", err.msg);
     gm_gpu_t *g = calloc(1, sizeof *g);
-    if (!g || gm_gpu_init(g, &cfg, wl, o->seed, hooks, &err)) {
+    if (!g || gm_gpu_init(g, &cfg, wl, o->seed, &err) ||
+        (hooks && gm_gpu_attach(g, hooks, &err))) {
         if (g)
             gm_gpu_free(g);
         free(g);

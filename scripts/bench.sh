@@ -5,12 +5,73 @@
 # lockstep (`--rtl all` against the pure-C build; goal: at most 3x).
 # Each number is the best of REPEAT runs (default 3); results also go to
 # build/bench.json.
+#   scripts/bench.sh --against REV   the pure-C speed of this build and of
+#       REV's (built in a scratch worktree), side by side: the two run in
+#       turn, workload by workload, best of REPEAT each, so the shared
+#       machine's noise hits both alike; prints the ratio per workload and
+#       over the set (build/bench-against.json).
 set -u
 cd "$(dirname "$0")/.."
 repeat=${REPEAT:-3}
 cfg=configs/fermi-gtx480.json
 tmp=$(mktemp -d /tmp/gmem-bench.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
+set_w=(atax:n=1024 gemm:n=256 2dconv:n=1024 bfs:nodes=65536 hotspot)
+
+secs() { # secs CMD...: wall time of one run
+  local t0 t1
+  t0=$(date +%s.%N)
+  "$@" >/dev/null 2>&1 || { echo "bench: '$*' failed" >&2; exit 1; }
+  t1=$(date +%s.%N)
+  awk -v a="$t0" -v z="$t1" 'BEGIN { print z - a }'
+}
+min() { awk -v a="$1" -v b="$2" 'BEGIN { print (a == "" || b < a) ? b : a }'; }
+
+if [ "${1:-}" = "--against" ]; then
+  rev=${2:?"usage: scripts/bench.sh --against REV"}
+  [ -x build/gmem ] || { echo "bench: build/gmem is missing (make)" >&2; exit 2; }
+  sha=$(git rev-parse --verify "$rev^{commit}" 2>/dev/null) ||
+    { echo "bench: '$rev' is not a commit" >&2; exit 2; }
+  wt=$tmp/base
+  git worktree add --detach "$wt" "$sha" >/dev/null 2>&1 ||
+    { echo "bench: cannot check out $rev" >&2; exit 2; }
+  trap 'git worktree remove --force "$wt" >/dev/null 2>&1; rm -rf "$tmp"' EXIT
+  echo "building $rev (${sha:0:10}) in a scratch worktree ..."
+  make -C "$wt" -j2 build/gmem >"$tmp/build.log" 2>&1 ||
+    { tail -20 "$tmp/build.log" >&2; echo "bench: building $rev failed" >&2; exit 1; }
+  old=$wt/build/gmem new=build/gmem
+  echo "pure-C speed on $cfg, $rev against this build, in turn (best of $repeat each):"
+  printf '  %-16s %12s %10s %10s %14s %14s %7s
+' workload "L1D access" "old s" "new s" \
+    "old access/s" "new access/s" ratio
+  json="{\"config\": \"$cfg\", \"against\": \"$sha\", \"runs\": ["
+  sep= tot_acc=0 tot_old=0 tot_new=0
+  for w in "${set_w[@]}"; do
+    "$new" run --config $cfg --workload "$w" --stats "$tmp/n.json" >/dev/null
+    "$old" run --config $cfg --workload "$w" --stats "$tmp/o.json" >/dev/null
+    acc=$("$new" stats-get "$tmp/n.json" l1d.accesses)
+    cmp -s "$tmp/n.json" "$tmp/o.json" || echo "  note: $w's stats differ between the builds"
+    to= tn=
+    for _ in $(seq "$repeat"); do
+      to=$(min "$to" "$(secs "$old" run --config $cfg --workload "$w")")
+      tn=$(min "$tn" "$(secs "$new" run --config $cfg --workload "$w")")
+    done
+    awk -v w="$w" -v a="$acc" -v o="$to" -v n="$tn" 'BEGIN {
+      printf "  %-16s %12d %10.2f %10.2f %14.0f %14.0f %6.3fx\n", w, a, o, n, a / o, a / n, o / n }'
+    tot_acc=$((tot_acc + acc))
+    tot_old=$(awk -v a="$tot_old" -v b="$to" 'BEGIN { print a + b }')
+    tot_new=$(awk -v a="$tot_new" -v b="$tn" 'BEGIN { print a + b }')
+    json="$json$sep{\"workload\": \"$w\", \"l1d_accesses\": $acc, \"old_seconds\": $to, \"new_seconds\": $tn}"
+    sep=", "
+  done
+  awk -v a="$tot_acc" -v o="$tot_old" -v n="$tot_new" 'BEGIN {
+    printf "  %-16s %12d %10.2f %10.2f %14.0f %14.0f %6.3fx\n", "all five", a, o, n, a / o, a / n, o / n }'
+  ratio=$(awk -v o="$tot_old" -v n="$tot_new" 'BEGIN { printf "%.4f", o / n }')
+  echo "  this build's aggregate L1D accesses/s is ${ratio}x $rev's"
+  mkdir -p build
+  echo "$json], \"ratio\": $ratio}" > build/bench-against.json
+  exit 0
+fi
 
 best() { # best CMD...: the shortest wall time (s) of $repeat runs
   local b=
@@ -30,7 +91,7 @@ json="{\"config\": \"$cfg\", \"runs\": ["
 sep=
 tot_acc=0
 tot_t=0
-for w in atax:n=1024 gemm:n=256 2dconv:n=1024 bfs:nodes=65536 hotspot; do
+for w in "${set_w[@]}"; do
   build/gmem run --config $cfg --workload "$w" --stats "$tmp/s.json" >/dev/null
   read -r cyc acc <<<"$(build/gmem stats-get "$tmp/s.json" cycles l1d.accesses | tr '\n' ' ')"
   t=$(best build/gmem run --config $cfg --workload "$w")

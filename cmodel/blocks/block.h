@@ -20,6 +20,9 @@
  *   void X_eval(const X_t *, const X_in_t *, X_out_t *) combinational, pure
  *   void X_tick(X_t *, const X_in_t *)                  one rising edge
  *   void X_counters(const X_t *, X_counters_t *)
+ *   int  X_idle(const X_t *)  1 when a cycle without requests (every valid
+ *        input 0, the other inputs held) would change no state or counter,
+ *        so the system may skip the cycle (0 is always safe)
  * X_t holds its parameters in a member `p` and its counters in `ctr`. */
 #ifndef GM_BLOCK_H
 #define GM_BLOCK_H
@@ -77,6 +80,7 @@ typedef struct gm_block_desc {
     unsigned (*state_depth)(const void *st, unsigned reg);
     uint64_t (*state_get)(const void *st, unsigned reg, unsigned elem);
     void (*get_counters)(const void *st, uint64_t *vals);
+    int (*idle)(const void *st);
 } gm_block_desc_t;
 
 /* All blocks, NULL-terminated (generated from cmodel/blocks/ *.ports). */

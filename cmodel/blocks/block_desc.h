@@ -142,6 +142,7 @@ static void GM_T(_eval_)(const void *st, const void *in, void *out)
     GM_T(_eval)(st, in, out);
 }
 static void GM_T(_tick_)(void *st, const void *in) { GM_T(_tick)(st, in); }
+static int GM_T(_idle_)(const void *st) { return GM_T(_idle)(st); }
 
 const gm_block_desc_t GM_T(_desc) = {
     GM_STR(GM_BLOCK),
@@ -168,6 +169,7 @@ const gm_block_desc_t GM_T(_desc) = {
     GM_T(_state_depth_),
     GM_T(_state_get_),
     GM_T(_get_counters_),
+    GM_T(_idle_),
 };
 
 #undef GM_COUNT

@@ -155,6 +155,13 @@ void bpg_tick(bpg_t *m, const bpg_in_t *in)
 
 void bpg_counters(const bpg_t *m, bpg_counters_t *c) { *c = m->ctr; }
 
+/* Idle: only a launch, an access, a fail or a broadcast changes it. */
+int bpg_idle(const bpg_t *m)
+{
+    (void)m;
+    return 1;
+}
+
 #define GM_BLOCK bpg
 #define GM_PORTS "bpg.ports"
 #include "block_desc.h"

@@ -33,4 +33,7 @@ uint32_t bpg_cube_q16(unsigned l, unsigned d);
  * hits (INT32_MIN for L > N). */
 unsigned bpg_select(const bpg_t *m, int32_t adj[BPG_NCALC]);
 
+/* 1 when a cycle without requests would change nothing (block.h). */
+int bpg_idle(const bpg_t *m);
+
 #endif

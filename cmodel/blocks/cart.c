@@ -293,6 +293,11 @@ int cart_check(const cart_t *m, gm_err_t *err)
     return 0;
 }
 
+int cart_idle(const cart_t *m)
+{
+    return cart_quiet(m, &(const cart_in_t){0});
+}
+
 #define GM_BLOCK cart
 #define GM_PORTS "cart.ports"
 #include "block_desc.h"

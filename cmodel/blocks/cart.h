@@ -36,4 +36,7 @@ int cart_quiet(const cart_t *m, const cart_in_t *in);
 /* The bookkeeping: counts, valid bits, groups and occupancy agree. */
 int cart_check(const cart_t *m, gm_err_t *err);
 
+/* 1 when a cycle without requests would change nothing (block.h). */
+int cart_idle(const cart_t *m);
+
 #endif

@@ -528,6 +528,11 @@ int dlmshr_check(const dlmshr_t *m, gm_err_t *err)
     return 0;
 }
 
+int dlmshr_idle(const dlmshr_t *m)
+{
+    return dlmshr_quiet(m, &(const dlmshr_in_t){0});
+}
+
 #define GM_BLOCK dlmshr
 #define GM_PORTS "dlmshr.ports"
 #include "block_desc.h"

@@ -73,4 +73,7 @@ int dlmshr_quiet(const dlmshr_t *m, const dlmshr_in_t *in);
  * the ready queue holds the filled chains. 0 if consistent. */
 int dlmshr_check(const dlmshr_t *m, gm_err_t *err);
 
+/* 1 when a cycle without requests would change nothing (block.h). */
+int dlmshr_idle(const dlmshr_t *m);
+
 #endif

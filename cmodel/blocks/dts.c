@@ -338,6 +338,12 @@ int dts_check(const dts_t *m, gm_err_t *err)
     return 0;
 }
 
+/* Idle: without a request or a fill only the S2 stage drains. */
+int dts_idle(const dts_t *m)
+{
+    return !m->s2_v;
+}
+
 #define GM_BLOCK dts
 #define GM_PORTS "dts.ports"
 #include "block_desc.h"

@@ -34,4 +34,7 @@ void dts_counters(const dts_t *m, dts_counters_t *c);
  * owned by exactly one committed entry. */
 int dts_check(const dts_t *m, gm_err_t *err);
 
+/* 1 when a cycle without requests would change nothing (block.h). */
+int dts_idle(const dts_t *m);
+
 #endif

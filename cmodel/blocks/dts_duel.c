@@ -60,6 +60,13 @@ void dts_duel_tick(dts_duel_t *m, const dts_duel_in_t *in)
 
 void dts_duel_counters(const dts_duel_t *m, dts_duel_counters_t *c) { *c = m->ctr; }
 
+/* Idle: its interval counter runs every cycle. */
+int dts_duel_idle(const dts_duel_t *m)
+{
+    (void)m;
+    return 0;
+}
+
 #define GM_BLOCK dts_duel
 #define GM_PORTS "dts_duel.ports"
 #include "block_desc.h"

@@ -24,4 +24,7 @@ void dts_duel_counters(const dts_duel_t *m, dts_duel_counters_t *c);
 int dts_duel_decide(const dts_duel_params_t *p, unsigned a0, unsigned m0, unsigned a1,
                     unsigned m1, int prev);
 
+/* 1 when a cycle without requests would change nothing (block.h). */
+int dts_duel_idle(const dts_duel_t *m);
+
 #endif

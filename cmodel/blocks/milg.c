@@ -87,6 +87,11 @@ int milg_quiet(const milg_t *m, const milg_in_t *in)
            !(in->req_pulse && in->req_cnt_inc) && m->max_inflight >= m->inflight;
 }
 
+int milg_idle(const milg_t *m)
+{
+    return milg_quiet(m, &(const milg_in_t){0});
+}
+
 #define GM_BLOCK milg
 #define GM_PORTS "milg.ports"
 #include "block_desc.h"

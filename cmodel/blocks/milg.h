@@ -34,4 +34,7 @@ int milg_quiet(const milg_t *m, const milg_in_t *in);
 unsigned milg_next_limit(const milg_params_t *p, unsigned mil,
                          unsigned max_inflight, unsigned rf_cnt);
 
+/* 1 when a cycle without requests would change nothing (block.h). */
+int milg_idle(const milg_t *m);
+
 #endif

@@ -246,6 +246,11 @@ int mshr_check(const mshr_t *m, gm_err_t *err)
     return 0;
 }
 
+int mshr_idle(const mshr_t *m)
+{
+    return mshr_quiet(m, &(const mshr_in_t){0});
+}
+
 #define GM_BLOCK mshr
 #define GM_PORTS "mshr.ports"
 #include "block_desc.h"

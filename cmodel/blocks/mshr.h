@@ -46,4 +46,7 @@ int mshr_quiet(const mshr_t *m, const mshr_in_t *in);
 /* The model's own bookkeeping; 0 if consistent, else -1 with a message. */
 int mshr_check(const mshr_t *m, gm_err_t *err);
 
+/* 1 when a cycle without requests would change nothing (block.h). */
+int mshr_idle(const mshr_t *m);
+
 #endif

@@ -35,4 +35,7 @@ void part_map_counters(const part_map_t *m, part_map_counters_t *c);
 unsigned part_map_id(const part_map_params_t *p, unsigned func, uint32_t addr);
 uint32_t part_map_addr(const part_map_params_t *p, uint32_t addr);
 
+/* 1 when a cycle without requests would change nothing (block.h). */
+int part_map_idle(const part_map_t *m);
+
 #endif

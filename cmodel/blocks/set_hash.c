@@ -109,6 +109,12 @@ void set_hash_counters(const set_hash_t *h, set_hash_counters_t *c)
     *c = h->ctr;
 }
 
+/* Idle: the registered index follows the held address; only `valid` falls. */
+int set_hash_idle(const set_hash_t *m)
+{
+    return !m->valid;
+}
+
 #define GM_BLOCK set_hash
 #define GM_PORTS "set_hash.ports"
 #include "block_desc.h"

@@ -39,4 +39,7 @@ void set_hash_counters(const set_hash_t *h, set_hash_counters_t *c);
 unsigned set_hash_index(const set_hash_params_t *p, unsigned func,
                         uint32_t addr);
 
+/* 1 when a cycle without requests would change nothing (block.h). */
+int set_hash_idle(const set_hash_t *m);
+
 #endif

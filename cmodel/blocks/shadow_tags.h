@@ -28,4 +28,7 @@ int shadow_tags_slot(const shadow_tags_params_t *p, unsigned set);
 /* Every set's ages are a permutation of 0..WAYS-1; no tag twice in a set. */
 int shadow_tags_check(const shadow_tags_t *m, gm_err_t *err);
 
+/* 1 when a cycle without requests would change nothing (block.h). */
+int shadow_tags_idle(const shadow_tags_t *m);
+
 #endif

@@ -1,9 +1,12 @@
 #include "config.h"
 
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "blocks/hash_math.h"
+#include "plugin.h"
 
 const char *const gm_set_func_names[] = {"bmod", "bxor", "pmod", "aprime",
                                          "dprime", "ipoly", "ipoly_code", NULL};
@@ -13,6 +16,7 @@ static const char *const sched_names[] = {"gto", "lrr", NULL};
 static const char *const alloc_names[] = {"on_miss", "on_fill", NULL};
 static const char *const write_names[] = {"write_evict", "write_through", "write_back", NULL};
 static const char *const mshr_names[] = {"conventional", "dl", NULL};
+static const char *const dram_sched_names[] = {"frfcfs", "fcfs", NULL};
 
 /* Defaults: the Fermi GTX480 baseline of seed-000 ch.2 (Table 1 and the
  * released GPGPU-Sim configuration it names). */
@@ -72,20 +76,9 @@ static const gm_field_t l1d_f[] = {
 #undef S
 static const gm_schema_t l1d_s = {l1d_f, sizeof l1d_f / sizeof l1d_f[0]};
 
-#define S gm_cart_cfg_t
-static const gm_field_t cart_f[] = {
-    GM_FIELD_BOOL(S, enable, 0, "CART: the cart block reorders each bank's incoming requests"),
-    GM_FIELD_UINT(S, rows, 4, 1, 8, "cart NR: row groups per DRAM-bank branch"),
-    GM_FIELD_UINT(S, cols, 2, 1, 2, "cart NC: leaf queues per row group"),
-    GM_FIELD_UINT(S, depth, 2, 1, 8, "cart DEPTH: entries per leaf queue"),
-};
-#undef S
-static const gm_schema_t cart_s = {cart_f, sizeof cart_f / sizeof cart_f[0]};
-
 #define S gm_l2_cfg_t
 static const gm_field_t l2_f[] = {
     GM_FIELD_OBJ(S, c, &l2c_s, "cache geometry and policies (per bank)"),
-    GM_FIELD_OBJ(S, cart, &cart_s, "cache access reordering tree (seed-001 ch.2)"),
     GM_FIELD_UINT(S, channels, 6, 1, 64, "memory channels"),
     GM_FIELD_UINT(S, subpartitions, 2, 1, 4, "L2 banks per channel"),
     GM_FIELD_UINT(S, rop_latency, 120, 0, 1000, "crossbar-to-L2 delay (L2 cycles)"),
@@ -114,7 +107,9 @@ static const gm_schema_t icnt_s = {icnt_f, sizeof icnt_f / sizeof icnt_f[0]};
 
 #define S gm_dram_cfg_t
 static const gm_field_t dram_f[] = {
-    GM_FIELD_UINT(S, queue, 16, 0, 4096, "FR-FCFS queue per channel (0 = unlimited)"),
+    GM_FIELD_ENUM(S, scheduler, GM_DRAM_FRFCFS, dram_sched_names,
+                  "command scheduler (a plug-in: frfcfs, fcfs)"),
+    GM_FIELD_UINT(S, queue, 16, 0, 4096, "scheduler queue per channel (0 = unlimited)"),
     GM_FIELD_UINT(S, bus_bytes, 8, 1, 64, "bytes per data beat (bus width x chips)"),
     GM_FIELD_UINT(S, data_ratio, 4, 1, 8, "data beats per command clock (4 = QDR)"),
     GM_FIELD_UINT(S, burst, 8, 1, 32, "beats per burst"),
@@ -136,42 +131,6 @@ static const gm_field_t dram_f[] = {
 #undef S
 static const gm_schema_t dram_s = {dram_f, sizeof dram_f / sizeof dram_f[0]};
 
-#define S gm_milg_cfg_t
-static const gm_field_t milg_f[] = {
-    GM_FIELD_BOOL(S, enable, 0, "DMIL: one milg per kernel per SM gates memory issue"),
-    GM_FIELD_UINT(S, zero_mode, 0, 0, 1, "milg ZERO_MODE"),
-    GM_FIELD_UINT(S, mil_max, 127, 1, 127, "milg MIL_MAX"),
-};
-#undef S
-static const gm_schema_t milg_s = {milg_f, sizeof milg_f / sizeof milg_f[0]};
-
-#define S gm_bpg_cfg_t
-static const gm_field_t bpg_f[] = {
-    GM_FIELD_BOOL(S, enable, 0, "MDB: a bpg per SM decides which warps/TBs bypass the L1D"),
-    GM_FIELD_BOOL(S, global, 0, "G-BPG: monitor_sm's parameter is broadcast to every SM"),
-    GM_FIELD_UINT(S, monitor_sm, 0, 0, 255, "the SM whose BPG decides in G-BPG mode"),
-    GM_FIELD_UINT(S, interval, 1000, 2, 1024, "bpg INTERVAL: accesses per decision"),
-    GM_FIELD_UINT(S, start_mode, 0, 0, 1, "bpg START_MODE: 0 no bypass before the first decision"),
-    GM_FIELD_UINT(S, rf_scale_shift, 0, 0, 5, "bpg RF_SCALE_SHIFT"),
-    GM_FIELD_UINT(S, rf_rescale, 0, 0, 1, "bpg RF_RESCALE: 0 (L/N)^3, 1 (L/L_cur)^3"),
-    GM_FIELD_UINT(S, sample_mode, 0, 0, 1, "bpg SAMPLE_MODE: 0 spread, 1 low sets"),
-};
-#undef S
-static const gm_schema_t bpg_s = {bpg_f, sizeof bpg_f / sizeof bpg_f[0]};
-
-#define S gm_dts_cfg_t
-static const gm_field_t dts_f[] = {
-    GM_FIELD_BOOL(S, enable, 0, "decoupled tag store: the dts block is the L1D's tag store"),
-    GM_FIELD_UINT(S, tag_ways, 8, 2, 8, "dts TW: tag-store ways (more than the L1D's ways)"),
-    GM_FIELD_UINT(S, threshold, 2, 0, 63, "dts T: reuse count a line needs to be cached"),
-    GM_FIELD_BOOL(S, duel, 0, "SM dueling: SM0 filters, SM1 is the baseline, the rest follow "
-                              "the lower miss rate (dts_duel)"),
-    GM_FIELD_UINT(S, duel_interval, 500, 2, 4095, "dts_duel INTERVAL: cycles per comparison"),
-    GM_FIELD_UINT(S, duel_rel, 0, 0, 1, "dts_duel REL: 0 a 10-point, 1 a 10 % miss-rate margin"),
-};
-#undef S
-static const gm_schema_t dts_s = {dts_f, sizeof dts_f / sizeof dts_f[0]};
-
 #define S gm_gpu_config_t
 static const gm_field_t gpu_f[] = {
     GM_FIELD_STR(S, name, "fermi-gtx480", "configuration name"),
@@ -182,17 +141,87 @@ static const gm_field_t gpu_f[] = {
     GM_FIELD_OBJ(S, part, &part_s, "memory-partition mapping"),
     GM_FIELD_OBJ(S, icnt, &icnt_s, "crossbar"),
     GM_FIELD_OBJ(S, dram, &dram_s, "DRAM controllers (GDDR5)"),
-    GM_FIELD_OBJ(S, milg, &milg_s, "memory-instruction limiting (seed-000 ch.4)"),
-    GM_FIELD_OBJ(S, bpg, &bpg_s, "model-driven warp/TB bypassing (seed-000 ch.2)"),
-    GM_FIELD_OBJ(S, dts, &dts_s, "locality-filtered L1D with a decoupled tag store (seed-004)"),
 };
 #undef S
-const gm_schema_t gm_gpu_schema = {gpu_f, sizeof gpu_f / sizeof gpu_f[0]};
+static const gm_schema_t core_s = {gpu_f, sizeof gpu_f / sizeof gpu_f[0]};
+
+/* ---- the whole schema: the core tables with every plug-in's section
+ * grafted in at its path. Built once, with offsets counted from the
+ * config's start (an object field has offset 0 and passes the config
+ * itself down), so a section can live in the plug-in area however deep
+ * its path is. */
+
+enum { MAX_FIELDS = 512, MAX_SCHEMAS = 64 };
+static gm_field_t field_arena[MAX_FIELDS];
+static gm_schema_t schema_arena[MAX_SCHEMAS];
+static unsigned nfields, nschemas;
+static const gm_schema_t *whole;
+
+static const gm_schema_t *graft(const gm_schema_t *s, size_t base, const char *path);
+
+/* The plug-in sections whose parent is `path` ("" for the top). */
+static unsigned sections_at(const char *path, const gm_plugin_t **out)
+{
+    unsigned n = 0;
+    for (const gm_plugin_t *const *p = gm_plugins; *p; p++) {
+        const char *sec = (*p)->section;
+        if (!sec)
+            continue;
+        const char *dot = strrchr(sec, '.');
+        size_t plen = dot ? (size_t)(dot - sec) : 0;
+        if (strlen(path) == plen && !strncmp(sec, path, plen))
+            out[n++] = *p;
+    }
+    return n;
+}
+
+static const gm_schema_t *graft(const gm_schema_t *s, size_t base, const char *path)
+{
+    const gm_plugin_t *secs[GM_PLUG_MAX];
+    unsigned ns = s ? sections_at(path, secs) : 0, nf = s->n + ns;
+    if (nfields + nf > MAX_FIELDS || nschemas == MAX_SCHEMAS)
+        abort(); /* the arenas are sized for the build's tables */
+    gm_field_t *f = &field_arena[nfields];
+    nfields += nf;
+    for (unsigned i = 0; i < s->n; i++) {
+        f[i] = s->fields[i];
+        f[i].offset += base;
+        if (f[i].type == GM_F_OBJECT) {
+            char sub[128];
+            snprintf(sub, sizeof sub, "%s%s%s", path, *path ? "." : "", f[i].key);
+            f[i].sub = graft(f[i].sub, f[i].offset, sub);
+            f[i].offset = 0;
+        }
+    }
+    for (unsigned k = 0; k < ns; k++) {
+        const gm_plugin_t *p = secs[k];
+        const char *dot = strrchr(p->section, '.');
+        gm_field_t *g = &f[s->n + k];
+        memset(g, 0, sizeof *g);
+        g->key = dot ? dot + 1 : p->section;
+        g->type = GM_F_OBJECT;
+        g->doc = p->doc;
+        g->sub = graft(p->schema, offsetof(gm_gpu_config_t, plug) +
+                                      (size_t)gm_plugin_index(p) * GM_PLUG_CFG_BYTES,
+                       p->section);
+    }
+    gm_schema_t *out = &schema_arena[nschemas++];
+    out->fields = f;
+    out->n = nf;
+    return out;
+}
+
+const gm_schema_t *gm_gpu_schema(void)
+{
+    if (!whole)
+        whole = graft(&core_s, 0, "");
+    return whole;
+}
 
 void gm_gpu_config_defaults(gm_gpu_config_t *c)
 {
     memset(c, 0, sizeof *c);
-    gm_cfg_defaults(&gm_gpu_schema, c);
+    gm_cfg_defaults(gm_gpu_schema(), c);
 }
 
 static int pow2(uint32_t x) { return x && !(x & (x - 1)); }
@@ -225,10 +254,6 @@ int gm_gpu_config_check(const gm_gpu_config_t *c, const char *file, gm_err_t *er
     if (c->l1d.c.line != c->l2.c.line)
         return gm_errf(err, "%s: $.l2.c.line: %u differs from $.l1d.c.line %u", file,
                        c->l2.c.line, c->l1d.c.line);
-    if (c->dts.duel && (!c->dts.enable || c->sm.count < 3))
-        return gm_errf(err, "%s: $.dts.duel: SM dueling needs $.dts.enable and at least 3 SMs "
-                            "(two leaders and a follower; $.sm.count is %u)",
-                       file, c->sm.count);
     if (c->sm.max_warps * 32 < c->sm.max_threads)
         return gm_errf(err, "%s: $.sm.max_threads: %u exceeds max_warps x 32", file,
                        c->sm.max_threads);
@@ -252,6 +277,9 @@ int gm_gpu_config_check(const gm_gpu_config_t *c, const char *file, gm_err_t *er
                            file, *p);
         }
     }
+    for (const gm_plugin_t *const *p = gm_plugins; *p; p++)
+        if ((*p)->check && (*p)->check(c, gm_plug_cfg(c, *p), file, err))
+            return -1;
     if ((1u << nb) != c->dram.banks)
         return gm_errf(err, "%s: $.dram.addr_map: %u bank bits do not address $.dram.banks = %u",
                        file, nb, c->dram.banks);
@@ -298,7 +326,7 @@ int gm_gpu_config_load(const char *file, const char *const *sets, unsigned n,
                        gm_gpu_config_t *c, gm_err_t *err)
 {
     gm_gpu_config_defaults(c);
-    if (gm_cfg_load(file, &gm_gpu_schema, c, err))
+    if (gm_cfg_load(file, gm_gpu_schema(), c, err))
         return -1;
     /* The overrides form a tree of their own, so an error names --set. */
     cJSON *over = cJSON_CreateObject();
@@ -306,7 +334,7 @@ int gm_gpu_config_load(const char *file, const char *const *sets, unsigned n,
     for (unsigned i = 0; i < n && rc == 0; i++)
         rc = apply_set(over, sets[i], err);
     if (rc == 0)
-        rc = gm_cfg_apply(over, "--set", "$", &gm_gpu_schema, c, err);
+        rc = gm_cfg_apply(over, "--set", "$", gm_gpu_schema(), c, err);
     cJSON_Delete(over);
     return rc ? -1 : gm_gpu_config_check(c, file, err);
 }

@@ -14,6 +14,8 @@ enum { GM_SCHED_GTO, GM_SCHED_LRR };
 enum { GM_ALLOC_ON_MISS, GM_ALLOC_ON_FILL };
 enum { GM_WRITE_EVICT, GM_WRITE_THROUGH, GM_WRITE_BACK };
 enum { GM_MSHR_CONVENTIONAL, GM_MSHR_DL };
+enum { GM_DRAM_FRFCFS, GM_DRAM_FCFS };
+enum { GM_PLUG_MAX = 16, GM_PLUG_CFG_BYTES = 128 };
 
 typedef struct gm_clock_cfg {
     uint32_t core_mhz, icnt_mhz, l2_mhz, dram_mhz;
@@ -45,15 +47,8 @@ typedef struct gm_l1d_cfg {
     uint32_t bypass_slots; /* in-flight bypassed requests; 0 = unlimited */
 } gm_l1d_cfg_t;
 
-/* CART in front of each L2 bank (seed-001 ch.2): one branch per DRAM bank. */
-typedef struct gm_cart_cfg {
-    int enable;
-    uint32_t rows, cols, depth; /* row groups per branch, queues per group, entries */
-} gm_cart_cfg_t;
-
 typedef struct gm_l2_cfg {
     gm_cache_cfg_t c;
-    gm_cart_cfg_t cart;
     uint32_t channels;      /* memory channels (partitions) */
     uint32_t subpartitions; /* L2 banks per channel */
     uint32_t rop_latency;   /* L2 clock cycles from the crossbar to the L2 queue */
@@ -73,7 +68,8 @@ typedef struct gm_icnt_cfg {
 } gm_icnt_cfg_t;
 
 typedef struct gm_dram_cfg {
-    uint32_t queue;        /* FR-FCFS scheduler queue per channel; 0 = unlimited */
+    int scheduler;         /* GM_DRAM_*: the scheduler plug-in */
+    uint32_t queue;        /* scheduler queue per channel; 0 = unlimited */
     uint32_t bus_bytes;    /* bytes per data-bus beat (buswidth x chips) */
     uint32_t data_ratio;   /* data beats per command clock (4 = QDR) */
     uint32_t burst;        /* beats per burst */
@@ -82,26 +78,6 @@ typedef struct gm_dram_cfg {
     uint32_t latency;      /* extra fixed return latency (DRAM cycles) */
     char addr_map[40];     /* R/B/C/S letters from bit 31 down to bit 0 */
 } gm_dram_cfg_t;
-
-typedef struct gm_milg_cfg {
-    int enable;
-    uint32_t zero_mode, mil_max;
-} gm_milg_cfg_t;
-
-/* Model-driven bypassing (seed-000 ch.2): a bpg beside each SM's L1D. */
-typedef struct gm_bpg_cfg {
-    int enable, global;   /* global: G-BPG, monitor_sm's parameter for every SM */
-    uint32_t monitor_sm, interval, start_mode, rf_scale_shift, rf_rescale, sample_mode;
-} gm_bpg_cfg_t;
-
-/* The locality-filtered L1D (seed-004 ch.4): the dts block as the L1D's
- * tag store, over a data store of the L1D's geometry. */
-typedef struct gm_dts_cfg {
-    int enable;
-    uint32_t tag_ways, threshold;
-    int duel;                 /* SM dueling picks the mode of SMs 2.. (dts_duel) */
-    uint32_t duel_interval, duel_rel;
-} gm_dts_cfg_t;
 
 typedef struct gm_gpu_config {
     char name[64];
@@ -112,12 +88,14 @@ typedef struct gm_gpu_config {
     gm_part_cfg_t part;
     gm_icnt_cfg_t icnt;
     gm_dram_cfg_t dram;
-    gm_milg_cfg_t milg;
-    gm_bpg_cfg_t bpg;
-    gm_dts_cfg_t dts;
+    /* The sections of the plug-ins (cmodel/sim/plug/), one each, in the
+     * order of gm_plugins; read them with gm_plug_cfg() (plugin.h). */
+    _Alignas(8) unsigned char plug[GM_PLUG_MAX][GM_PLUG_CFG_BYTES];
 } gm_gpu_config_t;
 
-extern const gm_schema_t gm_gpu_schema;
+/* The whole schema: the core sections above and every plug-in's section
+ * at its place (e.g. "l2.cart"); offsets count from the config's start. */
+const gm_schema_t *gm_gpu_schema(void);
 extern const char *const gm_set_func_names[];
 extern const char *const gm_part_func_names[];
 

@@ -20,7 +20,7 @@ int gm_dram_init(gm_dram_t *d, const gm_dram_cfg_t *cfg, const gm_addr_map_t *ma
     }
     for (uint32_t b = 0; b < cfg->banks; b++) {
         d->bank[b].open_row = -1;
-        d->bank[b].act_for = UINT32_MAX;
+        d->bank[b].act_for = GM_NO_REQ;
     }
     return 0;
 }
@@ -51,8 +51,7 @@ void gm_dram_push(gm_dram_t *d, uint32_t id)
 
 static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
-/* A column command for queue entry i, if its timing allows it now. */
-static int try_column(gm_dram_t *d, uint32_t i, uint64_t now)
+int gm_dram_column(gm_dram_t *d, uint32_t i, uint64_t now)
 {
     const gm_dram_cfg_t *c = d->cfg;
     uint32_t id = gm_fifo_at(&d->queue, i);
@@ -70,7 +69,7 @@ static int try_column(gm_dram_t *d, uint32_t i, uint64_t now)
     d->st.busy_cycles += bc;
     if (b->act_for == id) {
         d->st.row_misses++;
-        b->act_for = UINT32_MAX; /* request ids are reused */
+        b->act_for = GM_NO_REQ; /* request ids are reused */
     } else {
         d->st.row_hits++;
     }
@@ -87,60 +86,39 @@ static int try_column(gm_dram_t *d, uint32_t i, uint64_t now)
     return 1;
 }
 
-static int bank_has_hit(const gm_dram_t *d, uint32_t bank, int64_t row)
+int gm_dram_activate(gm_dram_t *d, uint32_t i, uint64_t now)
 {
-    for (uint32_t i = 0; i < d->queue.n; i++) {
-        const gm_req_t *r = &d->pool->r[gm_fifo_at(&d->queue, i)];
-        if (r->dbank == bank && (int64_t)r->row == row)
-            return 1;
-    }
-    return 0;
+    const gm_dram_cfg_t *c = d->cfg;
+    uint32_t id = gm_fifo_at(&d->queue, i);
+    const gm_req_t *r = gm_req(d->pool, id);
+    gm_dram_bank_t *b = &d->bank[r->dbank];
+    if (b->open_row >= 0 || now < b->next_act || now < d->next_rrd)
+        return 0;
+    b->open_row = r->row;
+    b->act_for = id;
+    b->next_col = now + c->tRCD;
+    b->next_pre = max64(b->next_pre, now + c->tRAS);
+    b->next_act = now + c->tRC;
+    d->next_rrd = now + c->tRRD;
+    d->st.activates++;
+    return 1;
+}
+
+int gm_dram_precharge(gm_dram_t *d, uint32_t bank, uint64_t now)
+{
+    gm_dram_bank_t *b = &d->bank[bank];
+    if (b->open_row < 0 || now < b->next_pre)
+        return 0;
+    b->open_row = -1;
+    b->next_act = max64(b->next_act, now + d->cfg->tRP);
+    d->st.precharges++;
+    d->st.row_conflicts++;
+    return 1;
 }
 
 void gm_dram_cycle(gm_dram_t *d, uint64_t now)
 {
-    const gm_dram_cfg_t *c = d->cfg;
     d->st.cycles++;
     d->st.queue_sum += d->queue.n;
-    /* First ready: the oldest request that hits an open row. */
-    for (uint32_t i = 0; i < d->queue.n; i++) {
-        const gm_req_t *r = &d->pool->r[gm_fifo_at(&d->queue, i)];
-        if (d->bank[r->dbank].open_row == (int64_t)r->row)
-            if (try_column(d, i, now))
-                return;
-    }
-    /* Then first come: the oldest request of each bank gets its row opened,
-     * closing a row only when no queued request still hits it. */
-    uint64_t seen = 0;
-    for (uint32_t i = 0; i < d->queue.n; i++) {
-        uint32_t id = gm_fifo_at(&d->queue, i);
-        const gm_req_t *r = &d->pool->r[id];
-        gm_dram_bank_t *b = &d->bank[r->dbank];
-        if (seen >> r->dbank & 1)
-            continue;
-        seen |= 1ull << r->dbank;
-        if (b->open_row == (int64_t)r->row)
-            continue; /* waiting on column timing */
-        if (b->open_row < 0) {
-            if (now >= b->next_act && now >= d->next_rrd) {
-                b->open_row = r->row;
-                b->act_for = id;
-                b->next_col = now + c->tRCD;
-                b->next_pre = max64(b->next_pre, now + c->tRAS);
-                b->next_act = now + c->tRC;
-                d->next_rrd = now + c->tRRD;
-                d->st.activates++;
-                return;
-            }
-        } else if (!bank_has_hit(d, r->dbank, b->open_row) && now >= b->next_pre) {
-            b->open_row = -1;
-            b->next_act = max64(b->next_act, now + c->tRP);
-            d->st.precharges++;
-            d->st.row_conflicts++;
-            return;
-        }
-    }
+    d->sched.cycle(d->sched.self, d, now);
 }
-
-uint32_t gm_dram_ret_peek(const gm_dram_t *d, uint64_t now) { return gm_delay_peek(&d->ret, now); }
-uint32_t gm_dram_ret_pop(gm_dram_t *d) { return gm_delay_pop(&d->ret); }

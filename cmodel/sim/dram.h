@@ -1,7 +1,7 @@
-/* One GDDR5 channel: an FR-FCFS scheduler over a request queue, per-bank row
- * buffers and the timing constraints of the configuration, one command per
- * DRAM clock. Reads return through a fixed-latency pipe; write-backs end
- * here. */
+/* One DRAM channel: a request queue, per-bank row buffers and the timing
+ * constraints of the configuration, one command per DRAM clock, chosen by
+ * its scheduler (a plug-in: plug/frfcfs.c, plug/fcfs.c) from the commands
+ * below. Reads return through a fixed-latency pipe; write-backs end here. */
 #ifndef GM_SIM_DRAM_H
 #define GM_SIM_DRAM_H
 
@@ -10,6 +10,7 @@
 #include "addr_map.h"
 #include "config.h"
 #include "req.h"
+#include "stats.h"
 
 typedef struct gm_dram_bank {
     int64_t open_row;       /* -1: precharged */
@@ -17,16 +18,15 @@ typedef struct gm_dram_bank {
     uint64_t next_act, next_pre, next_col;
 } gm_dram_bank_t;
 
-typedef struct gm_dram_stats {
-    uint64_t reads, writes;
-    uint64_t row_hits, row_misses, row_conflicts;
-    uint64_t activates, precharges;
-    uint64_t busy_cycles;   /* data bus busy */
-    uint64_t cycles;
-    uint64_t queue_sum;     /* occupancy summed over cycles */
-} gm_dram_stats_t;
+typedef struct gm_dram gm_dram_t;
 
-typedef struct gm_dram {
+/* The scheduler hook: issue at most one command at DRAM cycle `now`. */
+typedef struct gm_dram_sched {
+    void (*cycle)(void *self, gm_dram_t *d, uint64_t now);
+    void *self;
+} gm_dram_sched_t;
+
+struct gm_dram {
     const gm_dram_cfg_t *cfg;
     const gm_addr_map_t *map;
     gm_req_pool_t *pool;
@@ -35,8 +35,9 @@ typedef struct gm_dram {
     gm_delay_t ret;         /* completed reads */
     gm_dram_bank_t *bank;
     uint64_t bus_free, next_col, next_rrd, rd_ok;
+    gm_dram_sched_t sched;
     gm_dram_stats_t st;
-} gm_dram_t;
+};
 
 int gm_dram_init(gm_dram_t *d, const gm_dram_cfg_t *cfg, const gm_addr_map_t *map,
                  gm_req_pool_t *pool, gm_err_t *err);
@@ -44,12 +45,30 @@ void gm_dram_free(gm_dram_t *d);
 static inline int gm_dram_full(const gm_dram_t *d) { return gm_fifo_full(&d->queue); }
 /* Queue a request (read or write-back); the caller checked gm_dram_full. */
 void gm_dram_push(gm_dram_t *d, uint32_t req);
-/* One command clock at DRAM cycle `now`. */
+/* One command clock at DRAM cycle `now` (the scheduler picks). */
 void gm_dram_cycle(gm_dram_t *d, uint64_t now);
-/* Completed reads: the next one ready at `now`, or UINT32_MAX. */
-uint32_t gm_dram_ret_peek(const gm_dram_t *d, uint64_t now);
-uint32_t gm_dram_ret_pop(gm_dram_t *d);
+/* Completed reads: the next one ready at `now`, or GM_NO_REQ. */
+static inline uint32_t gm_dram_ret_peek(const gm_dram_t *d, uint64_t now)
+{
+    return gm_delay_peek(&d->ret, now);
+}
+static inline uint32_t gm_dram_ret_pop(gm_dram_t *d) { return gm_delay_pop(&d->ret); }
 /* Data-bus cycles one request of `bytes` occupies. */
 uint32_t gm_dram_burst_cycles(const gm_dram_cfg_t *cfg, uint32_t bytes);
+
+/* ---- what a scheduler sees and does ---- */
+/* Queue entry i (0 = oldest). */
+static inline const gm_req_t *gm_dram_at(const gm_dram_t *d, uint32_t i)
+{
+    return &d->pool->r[gm_fifo_at(&d->queue, i)];
+}
+/* A column command (read or write) for entry i, if its timing allows it
+ * now; 1 if issued (the entry leaves the queue). */
+int gm_dram_column(gm_dram_t *d, uint32_t i, uint64_t now);
+/* Open entry i's row in its bank, if the bank is precharged and the timing
+ * allows it; 1 if issued. */
+int gm_dram_activate(gm_dram_t *d, uint32_t i, uint64_t now);
+/* Close a bank's open row, if the timing allows it; 1 if issued. */
+int gm_dram_precharge(gm_dram_t *d, uint32_t bank, uint64_t now);
 
 #endif

@@ -1,11 +1,15 @@
+/* The GPU: builds the stages, joins their queues, attaches the plug-ins,
+ * and runs the clocks. Each core cycle: replies from the crossbar into the
+ * L1Ds, CTA dispatch, then every SM in turn -- its front end begins, the
+ * LSU offers an access, the L1D answers, the LSU takes the answers, the
+ * L1D's miss queue drains into the crossbar, the schedulers issue
+ * (seed-000 §3.2's order) -- and the GPU-wide plug-ins end the cycle. */
 #include "gpu.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "blocks/dts_duel.h"
-#include "blocks/part_map.h"
 #include "util/progress.h"
 
 /* Every queue and table that can hold a request, so the pool never runs dry:
@@ -23,39 +27,31 @@ static uint32_t pool_size(const gm_gpu_config_t *c, uint32_t nbanks)
     return n > 4000000 ? 4000000 : (uint32_t)n;
 }
 
-static int start_kernel(gm_gpu_t *g, uint32_t s)
+static void start_kernel(gm_gpu_t *g, uint32_t s)
 {
-    gm_stream_t *st = &g->stream[s];
-    if (st->kernel >= gm_workload_kernels(g->wl, s)) {
-        st->done = 1;
-        return 0;
+    gm_grid_stream_t *gs = &g->grid.s[s];
+    if (g->kernel[s] >= gm_workload_kernels(g->wl, s)) {
+        gs->k = NULL;
+        return;
     }
-    const gm_kernel_t *k = gm_workload_kernel(g->wl, s, st->kernel);
-    st->next_cta = st->ctas_done = 0;
-    st->ctas_total = k->grid[0] * k->grid[1] * k->grid[2];
-    st->kernel_start = g->now;
+    gs->k = gm_workload_kernel(g->wl, s, g->kernel[s]);
+    gs->kid = s * 65536u + g->kernel[s] + 1;
+    gs->next_cta = gs->ctas_done = 0;
+    gs->ctas_total = gs->k->grid[0] * gs->k->grid[1] * gs->k->grid[2];
     for (uint32_t i = 0; g->sm && i < g->cfg.sm.count; i++)
-        g->sm[i].no_fit = 0;
-    return 1;
+        gm_sm_kernel_started(&g->sm[i].sm);
 }
 
-int gm_gpu_init(gm_gpu_t *g, const gm_gpu_config_t *cfg, gm_workload_t *wl, uint64_t seed,
-                const gm_blk_hooks_t *hooks, gm_err_t *err)
+static int check_workload(const gm_gpu_t *g, size_t *ws_size, gm_err_t *err)
 {
-    memset(g, 0, sizeof *g);
-    g->cfg = *cfg;
-    g->wl = wl;
-    g->seed = seed;
-    g->hooks = hooks;
-    if (hooks && hooks->now)
-        *hooks->now = &g->now;
     const gm_gpu_config_t *c = &g->cfg;
-    g->nstreams = gm_workload_streams(wl);
-    if (g->nstreams > GM_MAX_STREAMS)
-        return gm_errf(err, "%u concurrent kernels: at most %d", g->nstreams, GM_MAX_STREAMS);
-    for (uint32_t s = 0; s < g->nstreams; s++)
-        for (unsigned i = 0; i < gm_workload_kernels(wl, s); i++) {
-            const gm_kernel_t *k = gm_workload_kernel(wl, s, i);
+    uint32_t ns = gm_workload_streams(g->wl);
+    if (ns > GM_MAX_STREAMS)
+        return gm_errf(err, "%u concurrent kernels: at most %d", ns, GM_MAX_STREAMS);
+    *ws_size = 0;
+    for (uint32_t s = 0; s < ns; s++)
+        for (unsigned i = 0; i < gm_workload_kernels(g->wl, s); i++) {
+            const gm_kernel_t *k = gm_workload_kernel(g->wl, s, i);
             uint32_t threads = k->block[0] * k->block[1] * k->block[2];
             uint32_t warps = (threads + GM_WARP_SIZE - 1) / GM_WARP_SIZE;
             if (threads > c->sm.max_threads || warps > c->sm.max_warps ||
@@ -64,7 +60,80 @@ int gm_gpu_init(gm_gpu_t *g, const gm_gpu_config_t *cfg, gm_workload_t *wl, uint
                 return gm_errf(err, "kernel %s: a CTA of %u threads does not fit an SM of "
                                     "config %s",
                                k->name, threads, c->name);
+            if (k->ops->warp_state_size > *ws_size)
+                *ws_size = k->ops->warp_state_size;
         }
+    return 0;
+}
+
+/* Offer a site to every plug-in that is on. */
+static int attach_all(gm_gpu_t *g, const gm_site_t *site, gm_err_t *err)
+{
+    for (uint32_t p = 0; p < g->nplug; p++)
+        if (g->plug[p]->attach && g->plug[p]->attach(g->plug_self[p], site, err) < 0)
+            return -1;
+    return 0;
+}
+
+static int check_parts(const gm_cache_t *c, gm_err_t *err)
+{
+    if (!c->index.index || !c->mshr.cycle)
+        return gm_errf(err, "%s: no plug-in gave it a set index and an MSHR", c->name);
+    return 0;
+}
+
+static int init_sm(gm_gpu_t *g, uint32_t i, size_t ws_size, gm_err_t *err)
+{
+    const gm_gpu_config_t *c = &g->cfg;
+    gm_gpu_sm_t *x = &g->sm[i];
+    gm_icnt_ep_t net = {.net = &g->req_net, .port = i};
+    char name[32];
+    snprintf(name, sizeof name, "sm%u", i);
+    x->blk_from = g->reg.n;
+    if (gm_sm_init(&x->sm, i, &c->sm, g->core, &g->grid, ws_size, &x->lsu.in, err) ||
+        gm_lsu_init(&x->lsu, i, &c->l1d, g->core, &x->sm.done, &x->sm.ev, net, &g->route,
+                    err) ||
+        gm_l1d_init(&x->l1d, i, &c->l1d, g->core, &x->lsu.answers, net, &g->route, err))
+        return -1;
+    gm_site_t site = {.kind = GM_SITE_SM, .id = i, .name = name, .ctx = &g->core,
+                      .sm = &x->sm, .lsu = &x->lsu, .l1d = &x->l1d, .cache = &x->l1d.c};
+    if (attach_all(g, &site, err) || check_parts(&x->l1d.c, err))
+        return -1;
+    x->blk_to = g->reg.n;
+    x->blk_idle = -1;
+    return 0;
+}
+
+static int init_bank(gm_gpu_t *g, uint32_t b, gm_err_t *err)
+{
+    gm_gpu_bank_t *x = &g->bank[b];
+    char name[32];
+    snprintf(name, sizeof name, "l2.bank%u", b);
+    x->blk_from = g->reg.n;
+    /* LRU stamps count core cycles (the golden stats were made so). */
+    if (gm_l2_init(&x->l2, b, &g->cfg.l2, g->l2, &g->now, &g->route, err))
+        return -1;
+    gm_site_t site = {.kind = GM_SITE_L2, .id = b, .name = name, .ctx = &g->l2, .l2 = &x->l2,
+                      .cache = &x->l2.c};
+    if (attach_all(g, &site, err) || check_parts(&x->l2.c, err))
+        return -1;
+    x->blk_to = g->reg.n;
+    x->blk_idle = -1;
+    return 0;
+}
+
+int gm_gpu_init(gm_gpu_t *g, const gm_gpu_config_t *cfg, gm_workload_t *wl, uint64_t seed,
+                gm_err_t *err)
+{
+    memset(g, 0, sizeof *g);
+    g->cfg = *cfg;
+    g->wl = wl;
+    g->seed = seed;
+    const gm_gpu_config_t *c = &g->cfg;
+    size_t ws_size = 0;
+    if (check_workload(g, &ws_size, err))
+        return -1;
+    g->grid.nstreams = gm_workload_streams(wl);
     const uint32_t mhz[GM_NCLK] = {c->clock.core_mhz, c->clock.icnt_mhz, c->clock.l2_mhz,
                                    c->clock.dram_mhz};
     gm_clocks_init(&g->clk, mhz);
@@ -72,21 +141,8 @@ int gm_gpu_init(gm_gpu_t *g, const gm_gpu_config_t *cfg, gm_workload_t *wl, uint
     g->nbanks = c->l2.channels * c->l2.subpartitions;
     if (gm_req_pool_init(&g->pool, pool_size(c, g->nbanks), err))
         return -1;
-
-    part_map_params_t pp;
-    memset(&pp, 0, sizeof pp);
-    pp.NP = c->l2.channels;
-    pp.CHUNK_LB = c->part.chunk_lb;
-    pp.PXOR_SHIFT = c->part.pxor_shift;
-    if (gm_blk_init(&g->pmap, &part_map_desc, &pp, "part_map", hooks, err))
-        return -1;
-    ((part_map_in_t *)g->pmap.in)->func_sel = (uint64_t)c->part.func;
-    if (c->dts.duel) {
-        dts_duel_params_t dp = {.INTERVAL = c->dts.duel_interval, .REL = c->dts.duel_rel};
-        if (gm_blk_init(&g->duel, &dts_duel_desc, &dp, "dts_duel", hooks, err))
-            return -1;
-    }
-
+    g->core = (gm_ctx_t){.now = &g->now, .pool = &g->pool, .reg = &g->reg};
+    g->l2 = (gm_ctx_t){.now = &g->clk.cycles[GM_CLK_L2], .pool = &g->pool, .reg = &g->reg};
     if (gm_icnt_init(&g->req_net, c->sm.count, g->nbanks, c->icnt.flit_bytes, c->icnt.latency,
                      c->icnt.buffer, c->icnt.buffer * 4, err) ||
         gm_icnt_init(&g->reply_net, g->nbanks, c->sm.count, c->icnt.flit_bytes,
@@ -97,107 +153,170 @@ int gm_gpu_init(gm_gpu_t *g, const gm_gpu_config_t *cfg, gm_workload_t *wl, uint
     g->dram = calloc(c->l2.channels, sizeof *g->dram);
     if (!g->sm || !g->bank || !g->dram)
         return gm_errf(err, "out of memory");
+
+    gm_plug_env_t env = {.cfg = c, .ctx = &g->core, .amap = &g->amap, .nbanks = g->nbanks,
+                         .nstreams = g->grid.nstreams};
+    for (const gm_plugin_t *const *p = gm_plugins; *p; p++) {
+        const void *pc = gm_plug_cfg(c, *p);
+        if ((*p)->active && !(*p)->active(c, pc))
+            continue;
+        g->plug[g->nplug] = *p;
+        if ((*p)->init && (*p)->init(&env, pc, &g->plug_self[g->nplug], err)) {
+            g->nplug++; /* freed with the rest */
+            return -1;
+        }
+        g->nplug++;
+    }
+    gm_site_t gpu = {.kind = GM_SITE_GPU, .name = "gpu", .ctx = &g->core, .route = &g->route};
+    if (attach_all(g, &gpu, err))
+        return -1;
+    if (!g->route.fn)
+        return gm_errf(err, "no plug-in gave the GPU a partition mapping");
     for (uint32_t i = 0; i < c->sm.count; i++)
-        if (gm_sm_init(g, &g->sm[i], i, err))
+        if (init_sm(g, i, ws_size, err))
             return -1;
     for (uint32_t b = 0; b < g->nbanks; b++)
-        if (gm_l2_init(g, b, err))
+        if (init_bank(g, b, err))
             return -1;
-    for (uint32_t ch = 0; ch < c->l2.channels; ch++)
-        if (gm_dram_init(&g->dram[ch], &c->dram, &g->amap, &g->pool, err))
+    for (uint32_t ch = 0; ch < c->l2.channels; ch++) {
+        char name[32];
+        snprintf(name, sizeof name, "dram%u", ch);
+        gm_site_t site = {.kind = GM_SITE_DRAM, .id = ch, .name = name, .ctx = &g->core,
+                          .dram = &g->dram[ch]};
+        if (gm_dram_init(&g->dram[ch], &c->dram, &g->amap, &g->pool, err) ||
+            attach_all(g, &site, err))
             return -1;
-    for (uint32_t s = 0; s < g->nstreams; s++)
+        if (!g->dram[ch].sched.cycle)
+            return gm_errf(err, "%s: no plug-in gave it a scheduler", name);
+    }
+    for (uint32_t s = 0; s < g->grid.nstreams; s++)
         start_kernel(g, s);
     return 0;
 }
 
+int gm_gpu_attach(gm_gpu_t *g, const gm_blk_hooks_t *hooks, gm_err_t *err)
+{
+    g->hooks = hooks;
+    if (hooks->now)
+        *hooks->now = &g->now;
+    return gm_registry_attach(&g->reg, hooks, err);
+}
+
 void gm_gpu_free(gm_gpu_t *g)
 {
-    for (uint32_t i = 0; g->sm && i < g->cfg.sm.count; i++)
-        gm_sm_free(&g->sm[i]);
+    for (uint32_t i = 0; g->sm && i < g->cfg.sm.count; i++) {
+        gm_sm_free(&g->sm[i].sm);
+        gm_lsu_free(&g->sm[i].lsu);
+        gm_l1d_free(&g->sm[i].l1d);
+    }
     for (uint32_t b = 0; g->bank && b < g->nbanks; b++)
-        gm_l2_free(&g->bank[b]);
+        gm_l2_free(&g->bank[b].l2);
     for (uint32_t ch = 0; g->dram && ch < g->cfg.l2.channels; ch++)
         gm_dram_free(&g->dram[ch]);
+    for (uint32_t p = 0; p < g->nplug; p++)
+        if (g->plug[p]->free)
+            g->plug[p]->free(g->plug_self[p]);
     free(g->sm);
     free(g->bank);
     free(g->dram);
     gm_icnt_free(&g->req_net);
     gm_icnt_free(&g->reply_net);
-    if (g->pmap.d)
-        gm_blk_free(&g->pmap);
-    if (g->duel.d)
-        gm_blk_free(&g->duel);
+    gm_registry_free(&g->reg);
     gm_req_pool_free(&g->pool);
     memset(g, 0, sizeof *g);
 }
 
-void gm_route(gm_gpu_t *g, gm_req_t *r)
+/* ---- the core clock ---- */
+
+static void sm_cycle(gm_gpu_sm_t *x)
 {
-    part_map_in_t *in = g->pmap.in;
-    in->addr = r->addr;
-    gm_blk_eval(&g->pmap);
-    const part_map_out_t *out = g->pmap.out;
-    r->part = (uint16_t)out->part_id;
-    r->paddr = (uint32_t)out->part_addr;
-    uint32_t sub = gm_addr_bank(&g->amap, r->paddr) & (g->cfg.l2.subpartitions - 1);
-    r->bank = (uint16_t)(r->part * g->cfg.l2.subpartitions + sub);
+    x->blk_idle = -1;
+    gm_sm_begin(&x->sm);
+    gm_lsu_offer(&x->lsu, &x->port);
+    gm_l1d_cycle(&x->l1d, &x->port);
+    gm_lsu_finish(&x->lsu, &x->port);
+    gm_l1d_drain(&x->l1d);
+    gm_sm_issue(&x->sm);
+    gm_sm_end(&x->sm);
+    gm_l1d_end(&x->l1d); /* every block is clocked each cycle of its domain */
 }
 
-/* SM dueling (seed-004 §1.10): the two leaders' loads of this cycle; the
- * followers' mode for the next cycle is the controller's state. */
-static void duel_cycle(gm_gpu_t *g)
+/* A stage's blocks change only when it runs a cycle, so their idleness,
+ * once known, holds while the stage is skipped. */
+static int blocks_idle(const gm_registry_t *reg, uint32_t from, uint32_t to, int *known)
 {
-    dts_duel_in_t *in = g->duel.in;
-    gm_l1d_t *l0 = &g->sm[0].l1d, *l1 = &g->sm[1].l1d;
-    in->acc0 = l0->ev_acc;
-    in->hit0 = l0->ev_hit;
-    in->acc1 = l1->ev_acc;
-    in->hit1 = l1->ev_hit;
-    l0->ev_acc = l0->ev_hit = l1->ev_acc = l1->ev_hit = 0;
-    gm_blk_eval(&g->duel);
-    gm_blk_tick(&g->duel);
+    if (*known < 0)
+        *known = gm_registry_idle(reg, from, to);
+    return *known;
 }
 
-/* Whether an SM's dts filters this cycle: SM0 always, SM1 never, the rest
- * as the duel last decided. */
-int gm_dts_filter(const gm_gpu_t *g, const gm_sm_t *sm)
+/* An SM with nothing resident, nothing in flight and idle blocks and
+ * plug-ins: its cycle would change nothing, counters included, so a run
+ * without RTL beside the C models may skip it (results are identical). */
+static int sm_idle(gm_gpu_t *g, uint32_t i)
 {
-    if (!g->duel.d || sm->id == 0)
-        return 1;
-    if (sm->id == 1)
-        return 0;
-    return ((const dts_duel_t *)g->duel.st)->en;
+    gm_gpu_sm_t *x = &g->sm[i];
+    return gm_lsu_idle(&x->lsu) && gm_l1d_idle(&x->l1d) && !g->reply_net.out[i].q.n &&
+           gm_sm_idle(&x->sm) && blocks_idle(&g->reg, x->blk_from, x->blk_to, &x->blk_idle);
 }
 
 static void core_cycle(gm_gpu_t *g)
 {
     uint64_t inow = g->clk.cycles[GM_CLK_ICNT];
-    for (uint32_t i = 0; i < g->cfg.sm.count; i++) {
-        gm_sm_t *sm = &g->sm[i];
-        if (gm_icnt_peek(&g->reply_net, i, inow) != UINT32_MAX && !gm_fifo_full(&sm->resp))
-            gm_fifo_push(&sm->resp, gm_icnt_pop(&g->reply_net, i));
+    uint32_t nsm = g->cfg.sm.count;
+    for (uint32_t i = 0; i < nsm; i++) {
+        gm_fifo_t *resp = &g->sm[i].l1d.resp;
+        if (gm_icnt_peek(&g->reply_net, i, inow) != GM_NO_REQ && !gm_fifo_full(resp))
+            gm_fifo_push(resp, gm_icnt_pop(&g->reply_net, i));
     }
     /* One CTA per SM per cycle, SMs taken round-robin. */
     int pending = 0;
-    for (uint32_t s = 0; s < g->nstreams; s++)
-        pending |= !g->stream[s].done && g->stream[s].next_cta < g->stream[s].ctas_total;
-    for (uint32_t k = 0; pending && k < g->cfg.sm.count; k++)
-        gm_sm_try_dispatch(g, &g->sm[(g->dispatch_rr + k) % g->cfg.sm.count]);
-    g->dispatch_rr = (g->dispatch_rr + 1) % g->cfg.sm.count;
-    for (uint32_t i = 0; i < g->cfg.sm.count; i++)
-        if (g->hooks || !gm_sm_idle(g, &g->sm[i]))
-            gm_sm_cycle(g, &g->sm[i]);
-    gm_blk_tick(&g->pmap);
-    if (g->duel.d)
-        duel_cycle(g);
-    for (uint32_t s = 0; s < g->nstreams; s++) {
-        gm_stream_t *st = &g->stream[s];
-        if (!st->done && st->ctas_done == st->ctas_total) {
+    for (uint32_t s = 0; s < g->grid.nstreams; s++)
+        pending |= g->grid.s[s].k && g->grid.s[s].next_cta < g->grid.s[s].ctas_total;
+    for (uint32_t k = 0; pending && k < nsm; k++)
+        gm_sm_try_dispatch(&g->sm[(g->dispatch_rr + k) % nsm].sm);
+    g->dispatch_rr = (g->dispatch_rr + 1) % nsm;
+    for (uint32_t p = 0; p < g->nplug; p++)
+        if (g->plug[p]->begin)
+            g->plug[p]->begin(g->plug_self[p]);
+    for (uint32_t i = 0; i < nsm; i++)
+        if (g->hooks || !sm_idle(g, i))
+            sm_cycle(&g->sm[i]);
+    for (uint32_t p = 0; p < g->nplug; p++)
+        if (g->plug[p]->end)
+            g->plug[p]->end(g->plug_self[p]);
+    for (uint32_t s = 0; s < g->grid.nstreams; s++) {
+        gm_grid_stream_t *gs = &g->grid.s[s];
+        if (gs->k && gs->ctas_done == gs->ctas_total) {
             g->kernels_done++;
-            st->kernel++;
+            g->kernel[s]++;
             start_kernel(g, s);
         }
+    }
+}
+
+/* ---- the L2 clock: the banks, and their junctions with the crossbars
+ * and the DRAM channels ---- */
+
+static int bank_idle(gm_gpu_t *g, uint32_t b)
+{
+    gm_gpu_bank_t *x = &g->bank[b];
+    return gm_l2_idle(&x->l2) && !g->req_net.out[b].q.n &&
+           blocks_idle(&g->reg, x->blk_from, x->blk_to, &x->blk_idle);
+}
+
+static void bank_cycle(gm_gpu_t *g, uint32_t b)
+{
+    gm_l2bank_t *k = &g->bank[b].l2;
+    g->bank[b].blk_idle = -1;
+    uint32_t id = gm_icnt_peek(&g->req_net, b, g->clk.cycles[GM_CLK_ICNT]);
+    if (id != GM_NO_REQ && gm_l2_accept(k, id))
+        gm_icnt_pop(&g->req_net, b);
+    gm_l2_cycle(k);
+    if (!gm_fifo_empty(&k->replies) && gm_icnt_can_inject(&g->reply_net, b)) {
+        id = gm_fifo_pop(&k->replies);
+        const gm_req_t *r = gm_req(&g->pool, id);
+        gm_icnt_inject(&g->reply_net, b, r->sm, id, r->kind == GM_REQ_READ ? 8u + r->bytes : 8u);
     }
 }
 
@@ -206,26 +325,30 @@ static void l2_cycle(gm_gpu_t *g)
     uint64_t dnow = g->clk.cycles[GM_CLK_DRAM];
     uint32_t subs = g->cfg.l2.subpartitions;
     for (uint32_t b = 0; b < g->nbanks; b++)
-        if (g->hooks || !gm_l2_idle(g, b))
-            gm_l2_cycle(g, b);
+        if (g->hooks || !bank_idle(g, b))
+            bank_cycle(g, b);
     for (uint32_t ch = 0; ch < g->cfg.l2.channels; ch++) {
         gm_dram_t *d = &g->dram[ch];
         /* Returns to their banks, and each bank's miss queue into the channel. */
         uint32_t id = gm_dram_ret_peek(d, dnow);
-        if (id != UINT32_MAX && !gm_fifo_full(&g->bank[gm_req(&g->pool, id)->bank].fills))
-            gm_fifo_push(&g->bank[gm_req(&g->pool, id)->bank].fills, gm_dram_ret_pop(d));
+        if (id != GM_NO_REQ) {
+            gm_fifo_t *fills = &g->bank[gm_req(&g->pool, id)->bank].l2.fills;
+            if (!gm_fifo_full(fills))
+                gm_fifo_push(fills, gm_dram_ret_pop(d));
+        }
         for (uint32_t k = 0; k < subs; k++) {
-            gm_l2bank_t *bk = &g->bank[ch * subs + (uint32_t)((g->clk.cycles[GM_CLK_L2] + k) % subs)];
-            if (!gm_fifo_empty(&bk->missq) && !gm_dram_full(d))
-                gm_dram_push(d, gm_fifo_pop(&bk->missq));
+            gm_fifo_t *mq =
+                &g->bank[ch * subs + (uint32_t)((g->clk.cycles[GM_CLK_L2] + k) % subs)].l2.c.missq;
+            if (!gm_fifo_empty(mq) && !gm_dram_full(d))
+                gm_dram_push(d, gm_fifo_pop(mq));
         }
     }
 }
 
 static int finished(const gm_gpu_t *g)
 {
-    for (uint32_t s = 0; s < g->nstreams; s++)
-        if (!g->stream[s].done)
+    for (uint32_t s = 0; s < g->grid.nstreams; s++)
+        if (g->grid.s[s].k)
             return 0;
     return g->pool.nfree == g->pool.cap;
 }
@@ -236,7 +359,7 @@ static uint64_t progress_mark(const gm_gpu_t *g)
 {
     uint64_t m = g->pool.frees;
     for (uint32_t i = 0; i < g->cfg.sm.count; i++)
-        m += g->sm[i].st.warp_insts;
+        m += g->sm[i].sm.st.warp_insts;
     return m;
 }
 
@@ -290,4 +413,62 @@ int gm_gpu_run(gm_gpu_t *g, uint64_t max_cycles)
     g->now++;
     gm_progress_end(&prog);
     return 0;
+}
+
+/* ---- stats ---- */
+
+static void sum(uint64_t *to, const uint64_t *from, size_t bytes)
+{
+    for (size_t i = 0; i < bytes / sizeof(uint64_t); i++)
+        to[i] += from[i];
+}
+
+void gm_gpu_stats(const gm_gpu_t *g, gm_stats_in_t *in, uint64_t *channel_requests)
+{
+    memset(in, 0, sizeof *in);
+    in->config = g->cfg.name;
+    in->workload = gm_workload_spec(g->wl);
+    in->seed = g->seed;
+    in->cycles = g->clk.cycles[GM_CLK_CORE];
+    in->kernels_done = g->kernels_done;
+    for (uint32_t i = 0; i < g->cfg.sm.count; i++) {
+        sum((uint64_t *)&in->sm, (const uint64_t *)&g->sm[i].sm.st, sizeof in->sm);
+        sum((uint64_t *)&in->lsu, (const uint64_t *)&g->sm[i].lsu.st, sizeof in->lsu);
+        sum((uint64_t *)&in->l1d, (const uint64_t *)&g->sm[i].l1d.c.st, sizeof in->l1d);
+    }
+    for (uint32_t b = 0; b < g->nbanks; b++)
+        sum((uint64_t *)&in->l2, (const uint64_t *)&g->bank[b].l2.c.st, sizeof in->l2);
+    in->req_packets = g->req_net.packets;
+    in->req_flits = g->req_net.flits;
+    in->reply_packets = g->reply_net.packets;
+    in->reply_flits = g->reply_net.flits;
+    for (uint32_t ch = 0; ch < g->cfg.l2.channels; ch++) {
+        sum((uint64_t *)&in->dram, (const uint64_t *)&g->dram[ch].st, sizeof in->dram);
+        if (channel_requests)
+            channel_requests[ch] = g->dram[ch].st.reads + g->dram[ch].st.writes;
+    }
+    in->channel_requests = channel_requests;
+    in->channels = channel_requests ? g->cfg.l2.channels : 0;
+    in->reg = &g->reg;
+}
+
+int gm_gpu_write_stats(const gm_gpu_t *g, FILE *f, gm_err_t *err)
+{
+    gm_stats_in_t in;
+    uint64_t *per = calloc(g->cfg.l2.channels, sizeof *per);
+    if (!per)
+        return gm_errf(err, "out of memory");
+    gm_gpu_stats(g, &in, per);
+    cJSON *root = gm_stats_json(&in);
+    free(per);
+    for (uint32_t p = 0; root && p < g->nplug; p++)
+        if (g->plug[p]->stats)
+            g->plug[p]->stats(g->plug_self[p], root);
+    char *text = root ? cJSON_Print(root) : NULL;
+    cJSON_Delete(root);
+    if (!text)
+        return gm_errf(err, "out of memory");
+    int rc = fputs(text, f) < 0 || fputc('\n', f) == EOF ? -1 : 0;
+    free(text);
+    return rc ? gm_errf(err, "cannot write the stats") : 0;
 }

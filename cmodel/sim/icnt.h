@@ -8,7 +8,8 @@
 
 #include <stdint.h>
 
-#include "req.h"
+#include "queue.h"
+#include "util/err.h"
 
 typedef struct gm_icnt_port {
     gm_fifo_t q;        /* request ids */
@@ -44,5 +45,16 @@ static inline uint32_t gm_icnt_peek(const gm_icnt_t *n, uint32_t dst, uint64_t n
     return gm_delay_peek(&n->out[dst], now);
 }
 static inline uint32_t gm_icnt_pop(gm_icnt_t *n, uint32_t dst) { return gm_delay_pop(&n->out[dst]); }
+
+/* A stage's end of a crossbar: its source port. */
+typedef struct gm_icnt_ep {
+    gm_icnt_t *net;
+    uint32_t port;
+} gm_icnt_ep_t;
+static inline int gm_icnt_ep_ready(const gm_icnt_ep_t *e) { return gm_icnt_can_inject(e->net, e->port); }
+static inline void gm_icnt_ep_send(const gm_icnt_ep_t *e, uint32_t dst, uint32_t req, uint32_t bytes)
+{
+    gm_icnt_inject(e->net, e->port, dst, req, bytes);
+}
 
 #endif

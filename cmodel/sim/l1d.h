@@ -1,34 +1,83 @@
-/* The L1 data cache of an SM: tags (set index from the set_hash block),
- * the MSHR block behind mshr_port.h, the miss queue, allocate-on-miss or
- * allocate-on-fill, write-evict or write-through, data and fill ports, and
- * the reservation-fail rules and their order (seed-000 §3.2). */
+/* The L1 data cache of an SM around the cache pipeline (cache.h): its
+ * request port from the LSU, hit data and released requests answered back
+ * to the LSU, the replies from the crossbar (bypassed data and acks go to
+ * the LSU, a fill takes the fill port), and its miss queue drained into
+ * the crossbar.
+ *
+ * Hook points (hook.h), besides the cache's access / miss / fill:
+ *   prefetch  gm_pf_ev_t     asked in a cycle the LSU leaves the L1D idle:
+ *                            a plug-in with a line to prefetch sets valid
+ *   route     gm_route_ev_t  L1D miss routing: the miss queue's head is
+ *                            about to leave for the crossbar; a plug-in
+ *                            that takes it sets taken (and owns it) */
 #ifndef GM_SIM_L1D_H
 #define GM_SIM_L1D_H
 
-#include "gpu.h"
+#include <stdint.h>
 
-typedef enum gm_l1d_outcome {
-    GM_L1D_NONE,   /* no request this cycle */
-    GM_L1D_DONE,   /* accepted: a hit, a miss sent or merged, or a store taken */
-    GM_L1D_RF,     /* reservation fail (kind in *rf) */
-    GM_L1D_STALL,  /* data port or MSHR busy: retry, not a reservation fail */
-    GM_L1D_BYPASS  /* the decoupled tag store sends it on the bypass path */
-} gm_l1d_outcome_t;
+#include "cache.h"
+#include "coalesce.h"
+#include "icnt.h"
 
-typedef struct gm_l1d_req {
-    const gm_access_t *acc;
+/* Answers to the LSU (its answer queue): an instruction slot and what came. */
+enum {
+    GM_ANS_SLOT = 0xffffu,
+    GM_ANS_DATA = 1u << 30,     /* one of the slot's requests is answered */
+    GM_ANS_BYPASS = 1u << 31    /* a bypassed request came back: a bypass slot frees */
+};
+
+/* The LSU's request this cycle and the L1D's answer (a same-cycle
+ * handshake: the outcome is known before the edge). */
+typedef struct gm_l1d_port {
+    int valid;
     int write;
-    uint16_t warp;
-    uint32_t slot;
+    const gm_access_t *acc;
+    uint16_t warp, pc;
+    uint32_t slot;              /* LSU instruction slot */
     uint8_t stream;
-} gm_l1d_req_t;
+    uint32_t byp_room;          /* bypass slots free before this cycle's replies
+                                 * (UINT32_MAX: unlimited) */
+    int net_ok;                 /* the crossbar takes a request from the SM now */
+    gm_acc_outcome_t outcome;   /* answer */
+    int rf;
+} gm_l1d_port_t;
 
-int gm_l1d_init(gm_gpu_t *g, gm_sm_t *sm, gm_err_t *err);
+typedef struct gm_pf_ev {
+    int valid;
+    uint32_t line;
+} gm_pf_ev_t;
+
+typedef struct gm_route_ev {
+    uint32_t req;
+    int taken;
+} gm_route_ev_t;
+
+typedef struct gm_l1d {
+    uint32_t id;
+    const gm_l1d_cfg_t *cfg;
+    gm_ctx_t ctx;
+    gm_cache_t c;
+    gm_fifo_t resp;             /* from the crossbar */
+    gm_fifo_t out;              /* the cache's released requests */
+    gm_fifo_t *answers;         /* queue end: the LSU's answer queue */
+    gm_icnt_ep_t net;           /* queue end: the request crossbar */
+    const gm_route_t *route;
+    uint64_t fill_free;         /* the fill port is free at */
+    struct {
+        gm_hooks_t prefetch, route;
+    } hook;
+} gm_l1d_t;
+
+int gm_l1d_init(gm_l1d_t *l, uint32_t id, const gm_l1d_cfg_t *cfg, gm_ctx_t ctx,
+                gm_fifo_t *answers, gm_icnt_ep_t net, const gm_route_t *route, gm_err_t *err);
 void gm_l1d_free(gm_l1d_t *l);
-/* One cycle of the L1D: hit returns, one reply from the crossbar, the LSU's
- * request (or NULL) and the MSHR. */
-gm_l1d_outcome_t gm_l1d_cycle(gm_gpu_t *g, gm_sm_t *sm, const gm_l1d_req_t *rq, int *rf);
-/* The miss queue's head to the crossbar. */
-void gm_l1d_drain(gm_gpu_t *g, gm_sm_t *sm);
+/* One cycle: hit data and one reply from the crossbar answered, the LSU's
+ * request (or a prefetch) through the cache, released requests answered. */
+void gm_l1d_cycle(gm_l1d_t *l, gm_l1d_port_t *port);
+/* The miss queue's head to the crossbar (or to a route plug-in). */
+void gm_l1d_drain(gm_l1d_t *l);
+/* The end of the SM's cycle. */
+static inline void gm_l1d_end(gm_l1d_t *l) { gm_cache_end(&l->c); }
+int gm_l1d_idle(const gm_l1d_t *l);
 
 #endif

@@ -2,207 +2,204 @@
 
 #include <string.h>
 
-#include "blocks/bpg.h"
-#include "l1d.h"
+#include "util/bits.h"
 
-static uint32_t popcount(uint32_t x) { return (uint32_t)__builtin_popcount(x); }
+int gm_lsu_init(gm_lsu_t *L, uint32_t id, const gm_l1d_cfg_t *cfg, gm_ctx_t ctx, gm_fifo_t *done,
+                gm_sm_events_t *ev, gm_icnt_ep_t net, const gm_route_t *route, gm_err_t *err)
+{
+    memset(L, 0, sizeof *L);
+    L->id = id;
+    L->cfg = cfg;
+    L->ctx = ctx;
+    L->done = done;
+    L->ev = ev;
+    L->net = net;
+    L->route = route;
+    if (gm_fifo_init(&L->answers, 16))
+        return gm_errf(err, "sm%u.lsu: out of memory", id);
+    return 0;
+}
 
-static void finish_inst(gm_gpu_t *g, gm_sm_t *sm, gm_slot_t *s)
+void gm_lsu_free(gm_lsu_t *L)
+{
+    gm_fifo_free(&L->answers);
+    gm_hooks_free((gm_hooks_t *)&L->hook, GM_HOOKS_IN(L->hook));
+}
+
+int gm_lsu_idle(const gm_lsu_t *L) { return !L->in.full && !L->head && !L->answers.n; }
+
+static void finish_inst(gm_lsu_t *L, gm_slot_t *s)
 {
     if (s->is_load) {
-        sm->warp[s->warp].loads_out--;
-        gm_warp_refresh(sm, s->warp);
-        sm->st.loads_done++;
-        sm->st.load_latency_sum += g->now - s->t_issue;
+        L->st.loads_done++;
+        L->st.load_latency_sum += *L->ctx.now - s->t_issue;
     }
-    sm->milg_done_pending[s->stream]++;
+    gm_fifo_push(L->done, gm_done_pack(s->warp, s->stream, s->is_load));
     s->used = 0;
 }
 
-void gm_lsu_answer(gm_gpu_t *g, gm_sm_t *sm, uint32_t id)
+static void answered(gm_lsu_t *L, uint32_t slot)
 {
-    gm_slot_t *s = &sm->lsu.slot[gm_req(&g->pool, id)->inst];
+    gm_slot_t *s = &L->slot[slot];
     s->pending--;
     if (s->pending == 0 && s->all_sent)
-        finish_inst(g, sm, s);
+        finish_inst(L, s);
 }
 
-static int start_head(gm_gpu_t *g, gm_sm_t *sm)
+static void start_head(gm_lsu_t *L)
 {
-    gm_lsu_t *L = &sm->lsu;
     uint32_t slot;
     for (slot = 0; slot < GM_INST_SLOTS && L->slot[slot].used; slot++)
         ;
     if (slot == GM_INST_SLOTS)
-        return 0;
-    const gm_inst_t *in = &L->latch_inst;
+        return;
+    const gm_mem_inst_t *mi = &L->in.mi;
     gm_slot_t *s = &L->slot[slot];
     memset(s, 0, sizeof *s);
     s->used = 1;
-    s->is_load = in->op == GM_OP_LOAD;
-    s->stream = L->latch_stream;
-    s->warp = L->latch_warp;
-    s->cta = L->latch_cta;
-    s->in_cta = L->latch_in_cta;
-    s->t_issue = g->now;
-    L->nacc = gm_coalesce(in, g->cfg.l1d.c.line, L->acc);
+    s->is_load = mi->in.op == GM_OP_LOAD;
+    s->stream = mi->stream;
+    s->warp = mi->warp;
+    s->cta = mi->cta;
+    s->in_cta = mi->in_cta;
+    s->pc = mi->in.pc;
+    s->t_issue = *L->ctx.now;
+    L->nacc = gm_coalesce(&mi->in, L->cfg->c.line, L->acc);
     L->next = 0;
     L->head = 1;
     L->head_slot = slot;
-    L->head_write = in->op == GM_OP_STORE;
-    L->head_hint = in->bypass_hint;
-    if (sm->bpg.d) {
-        /* The bypass decision for the instruction's warp/TB (seed-000
-         * §10.8): combinational on the BPG's registers. */
-        bpg_in_t *bi = sm->bpg.in;
-        bi->q_wid = s->in_cta & 63u;
-        bi->q_tb = s->cta & 15u;
-        gm_blk_eval(&sm->bpg);
-        L->head_hint |= (uint8_t)((const bpg_out_t *)sm->bpg.out)->route_bypass;
+    L->head_write = mi->in.op == GM_OP_STORE;
+    L->head_hint = mi->in.bypass_hint;
+    if (L->hook.bypass.n) {
+        gm_bypass_ev_t ev = {.mi = mi, .bypass = 0};
+        gm_hooks_call(&L->hook.bypass, &ev);
+        L->head_hint |= (uint8_t)(ev.bypass != 0);
     }
-    L->latch = 0;
+    L->in.full = 0;
     s->pending = L->nacc;
-    sm->st.requests += L->nacc;
-    sm->ev_req[s->stream] += L->nacc;
+    L->st.requests += L->nacc;
+    L->ev->req[s->stream] += L->nacc;
     if (L->nacc == 0) { /* no active lane: nothing to send */
         s->all_sent = 1;
         L->head = 0;
-        finish_inst(g, sm, s);
+        finish_inst(L, s);
     }
-    return 1;
 }
 
 /* The bypass path: straight to the crossbar, bounded by bypass slots. */
-static gm_l1d_outcome_t bypass(gm_gpu_t *g, gm_sm_t *sm, const gm_access_t *a, int *rf)
+static gm_acc_outcome_t bypass(gm_lsu_t *L, const gm_access_t *a, int *rf)
 {
-    gm_lsu_t *L = &sm->lsu;
-    uint32_t slots = g->cfg.l1d.bypass_slots;
+    uint32_t slots = L->cfg->bypass_slots;
     if (slots && L->bp_inflight >= slots) {
         *rf = GM_RF_BYPASS;
-        return GM_L1D_RF;
+        return GM_ACC_RF;
     }
-    if (!gm_icnt_can_inject(&g->req_net, sm->id)) {
-        sm->st.icnt_stalls++;
-        return GM_L1D_STALL;
+    if (!gm_icnt_ep_ready(&L->net)) {
+        L->st.icnt_stalls++;
+        return GM_ACC_STALL;
     }
-    uint32_t id = gm_req_alloc(&g->pool);
-    gm_req_t *r = gm_req(&g->pool, id);
+    const gm_slot_t *s = &L->slot[L->head_slot];
+    uint32_t id = gm_req_alloc(L->ctx.pool);
+    gm_req_t *r = gm_req(L->ctx.pool, id);
     r->addr = a->line;
     r->kind = L->head_write ? GM_REQ_WRITE : GM_REQ_READ;
-    r->bytes = (uint16_t)(L->head_write ? a->bytes : 32 * popcount(a->sectors));
+    r->bytes = (uint16_t)(L->head_write ? a->bytes : 32 * gm_popcount32(a->sectors));
     r->bypass = 1;
-    r->sm = (uint16_t)sm->id;
-    r->warp = sm->lsu.slot[L->head_slot].warp;
+    r->sm = (uint16_t)L->id;
+    r->warp = s->warp;
     r->inst = L->head_slot;
-    r->stream = sm->lsu.slot[L->head_slot].stream;
-    r->t_sent = g->now;
-    gm_route(g, r);
-    gm_icnt_inject(&g->req_net, sm->id, r->bank,
-                   id, r->kind == GM_REQ_WRITE ? 8u + r->bytes : 8u);
+    r->stream = s->stream;
+    r->t_sent = *L->ctx.now;
+    gm_route(L->route, r);
+    gm_icnt_ep_send(&L->net, r->bank, id, r->kind == GM_REQ_WRITE ? 8u + r->bytes : 8u);
     L->bp_inflight++;
-    sm->st.bypassed++;
+    L->st.bypassed++;
     if (L->head_write)
-        gm_lsu_answer(g, sm, id); /* a store is done once sent; the ack frees it */
-    return GM_L1D_DONE;
+        answered(L, L->head_slot); /* a store is done once sent; the ack frees it */
+    return GM_ACC_DONE;
 }
 
-/* The BPG's cycle: the launch, the access accepted on either path (its L1D
- * set and block, its warp/TB), an L1D-path reservation fail, the G-BPG bus;
- * evaluated, the master's update broadcast, clocked. */
-static void bpg_cycle(gm_gpu_t *g, gm_sm_t *sm, const gm_access_t *acc, int rf)
+void gm_lsu_offer(gm_lsu_t *L, gm_l1d_port_t *p)
 {
-    bpg_in_t *bi = sm->bpg.in;
-    const bpg_out_t *bo = sm->bpg.out;
-    if (sm->bpg_launch) {
-        bi->launch = 1;
-        bi->n_active_tb = sm->bpg_ntb;
-        bi->warps_per_tb = sm->bpg_wpt;
-        sm->bpg_launch = 0;
+    uint32_t slots = L->cfg->bypass_slots;
+    p->valid = 0;
+    p->outcome = GM_ACC_NONE;
+    L->out = GM_ACC_NONE;
+    L->rf = -1;
+    if (!L->head && L->in.full)
+        start_head(L);
+    if (!L->head)
+        return;
+    const gm_access_t *a = &L->acc[L->next];
+    const gm_slot_t *s = &L->slot[L->head_slot];
+    if (L->head_hint) {
+        L->out = bypass(L, a, &L->rf);
+        return;
     }
-    if (acc) {
-        const gm_slot_t *s = &sm->lsu.slot[sm->lsu.head_slot];
-        bi->acc_valid = 1;
-        bi->acc_set = gm_set_index(&sm->l1d.hash, acc->line);
-        bi->acc_tag = acc->line / g->cfg.l1d.c.line;
-        bi->acc_wid = s->in_cta & 63u;
-        bi->acc_tb = s->cta & 15u;
-    }
-    bi->rf_pulse = (uint64_t)rf;
-    if (((const bpg_t *)sm->bpg.st)->p.GLOBAL && g->bpg_bus.valid &&
-        g->bpg_bus.cycle + 1 == g->now) {
-        bi->g_in_valid = 1;
-        bi->g_in_mode_tb = g->bpg_bus.mode_tb;
-        bi->g_in_lmax = g->bpg_bus.lmax;
-        bi->g_in_bypass_en = g->bpg_bus.bypass_en;
-    }
-    gm_blk_eval(&sm->bpg);
-    if (bo->g_valid && g->cfg.bpg.global && sm->id == g->cfg.bpg.monitor_sm) {
-        g->bpg_bus.cycle = g->now;
-        g->bpg_bus.valid = 1;
-        g->bpg_bus.mode_tb = (uint8_t)bo->g_mode_tb;
-        g->bpg_bus.lmax = (uint8_t)bo->g_lmax;
-        g->bpg_bus.bypass_en = (uint8_t)bo->g_bypass_en;
-    }
-    gm_blk_tick(&sm->bpg);
-    memset(bi, 0, sizeof *bi);
+    p->byp_room = slots ? slots - L->bp_inflight : UINT32_MAX;
+    p->net_ok = gm_icnt_ep_ready(&L->net);
+    p->valid = 1;
+    p->write = L->head_write;
+    p->acc = a;
+    p->warp = s->warp;
+    p->pc = s->pc;
+    p->slot = L->head_slot;
+    p->stream = s->stream;
 }
 
-void gm_lsu_cycle(gm_gpu_t *g, gm_sm_t *sm)
+void gm_lsu_finish(gm_lsu_t *L, const gm_l1d_port_t *p)
 {
-    gm_lsu_t *L = &sm->lsu;
-    const gm_access_t *bpg_acc = NULL;
-    int bpg_rf = 0;
-    if (!L->head && L->latch)
-        start_head(g, sm);
-
-    gm_l1d_req_t rq, *rqp = NULL;
-    gm_l1d_outcome_t out = GM_L1D_NONE;
-    int rf = -1;
-    if (L->head) {
-        const gm_access_t *a = &L->acc[L->next];
-        gm_slot_t *s = &L->slot[L->head_slot];
-        if (L->head_hint) {
-            out = bypass(g, sm, a, &rf);
-        } else {
-            rq.acc = a;
-            rq.write = L->head_write;
-            rq.warp = s->warp;
-            rq.slot = L->head_slot;
-            rq.stream = s->stream;
-            rqp = &rq;
+    while (!gm_fifo_empty(&L->answers)) {
+        uint32_t what = gm_fifo_pop(&L->answers);
+        if (what & GM_ANS_BYPASS)
+            L->bp_inflight--;
+        if (what & GM_ANS_DATA)
+            answered(L, what & GM_ANS_SLOT);
+    }
+    gm_acc_outcome_t out = L->out;
+    int rf = L->rf;
+    if (p->valid) {
+        out = p->outcome;
+        if (out == GM_ACC_RF)
+            rf = p->rf;
+        else if (out == GM_ACC_BYPASS)
+            out = bypass(L, &L->acc[L->next], &rf);
+    }
+    if (L->hook.access.n) {
+        gm_lsu_access_ev_t ev;
+        memset(&ev, 0, sizeof ev);
+        if (L->head) {
+            const gm_slot_t *s = &L->slot[L->head_slot];
+            ev.valid = out == GM_ACC_DONE;
+            ev.line = L->acc[L->next].line;
+            ev.warp = s->warp;
+            ev.cta = s->cta;
+            ev.in_cta = s->in_cta;
+            ev.rf = out == GM_ACC_RF && rf != GM_RF_BYPASS;
         }
+        gm_hooks_call(&L->hook.access, &ev);
     }
-    gm_l1d_outcome_t l1 = gm_l1d_cycle(g, sm, rqp, &rf);
-    if (rqp)
-        out = l1 == GM_L1D_BYPASS ? bypass(g, sm, &L->acc[L->next], &rf) : l1;
-    if (L->head && sm->bpg.d) {
-        if (out == GM_L1D_DONE)
-            bpg_acc = &L->acc[L->next];
-        bpg_rf = out == GM_L1D_RF && rf != GM_RF_BYPASS;
-    }
-    if (sm->bpg.d)
-        bpg_cycle(g, sm, bpg_acc, bpg_rf);
     if (!L->head)
         return;
     gm_slot_t *s = &L->slot[L->head_slot];
     switch (out) {
-    case GM_L1D_DONE:
+    case GM_ACC_DONE:
         if (++L->next == L->nacc) {
             L->head = 0;
             s->all_sent = 1;
             if (s->pending == 0)
-                finish_inst(g, sm, s);
+                finish_inst(L, s);
         }
         break;
-    case GM_L1D_RF:
-        sm->l1d.st.rf[rf]++;
-        sm->st.lsu_stall_cycles++;
+    case GM_ACC_RF:
+        L->st.rf[rf]++;
+        L->st.stall_cycles++;
         /* DMIL and MDB count L1D-path reservation fails only (seed-000 §3.2). */
         if (rf != GM_RF_BYPASS)
-            sm->ev_rf[s->stream] = 1;
+            L->ev->rf[s->stream] = 1;
         break;
     default:
-        sm->st.lsu_stall_cycles++;
+        L->st.stall_cycles++;
         break;
     }
 }

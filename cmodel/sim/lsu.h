@@ -1,14 +1,79 @@
 /* The in-order memory pipeline of an SM (seed-000 §3.1-3.2): one memory
- * instruction at a time is split into requests, one request per cycle goes
- * to the L1D or the bypass path; a reservation failure stalls everything
- * behind it and retries next cycle. */
+ * instruction at a time is split into requests by the coalescer, one
+ * request a cycle goes to the L1D's port or the bypass path (straight to
+ * the crossbar, bounded by bypass slots); a reservation fail stalls
+ * everything behind it and retries next cycle. It takes instructions from
+ * the issue stage's queue, hears the L1D's answers on its answer queue and
+ * reports finished instructions on the SM's done queue.
+ *
+ * Hook points (hook.h):
+ *   bypass  gm_bypass_ev_t      an instruction enters: a plug-in that sends
+ *                               it around the L1D sets bypass
+ *   access  gm_lsu_access_ev_t  each cycle: the access accepted on either
+ *                               path, or a reservation fail on the L1D's */
 #ifndef GM_SIM_LSU_H
 #define GM_SIM_LSU_H
 
-#include "gpu.h"
+#include <stdint.h>
 
-void gm_lsu_cycle(gm_gpu_t *g, gm_sm_t *sm);
-/* A request's data (or acceptance, for stores) reached the LSU. */
-void gm_lsu_answer(gm_gpu_t *g, gm_sm_t *sm, uint32_t req);
+#include "coalesce.h"
+#include "icnt.h"
+#include "l1d.h"
+#include "sm.h"
+
+enum { GM_INST_SLOTS = 256 };
+
+typedef struct gm_bypass_ev {
+    const gm_mem_inst_t *mi;
+    int bypass;
+} gm_bypass_ev_t;
+
+typedef struct gm_lsu_access_ev {
+    int valid;                /* an access was accepted (either path) */
+    uint32_t line;
+    uint16_t warp, cta, in_cta;
+    int rf;                   /* the head failed a reservation on the L1D path */
+} gm_lsu_access_ev_t;
+
+typedef struct gm_slot {      /* a memory instruction in flight */
+    uint8_t used, is_load, stream, all_sent;
+    uint16_t warp, cta, in_cta, pc;
+    uint32_t pending;         /* accesses not yet answered */
+    uint64_t t_issue;
+} gm_slot_t;
+
+typedef struct gm_lsu {
+    uint32_t id;
+    const gm_l1d_cfg_t *cfg;
+    gm_ctx_t ctx;
+    gm_inst_q_t in;           /* from the issue stage */
+    gm_fifo_t answers;        /* from the L1D */
+    gm_fifo_t *done;          /* queue end: the SM's done queue */
+    gm_sm_events_t *ev;       /* the SM's events of this cycle (requests, fails) */
+    gm_icnt_ep_t net;         /* the bypass path */
+    const gm_route_t *route;
+    int head;                 /* an instruction is being split into requests */
+    uint32_t head_slot;
+    uint8_t head_write, head_hint;
+    gm_access_t acc[GM_WARP_SIZE];
+    uint32_t nacc, next;
+    gm_slot_t slot[GM_INST_SLOTS];
+    uint32_t bp_inflight;
+    gm_acc_outcome_t out;     /* this cycle's outcome so far (the bypass path) */
+    int rf;
+    struct {
+        gm_hooks_t bypass, access;
+    } hook;
+    gm_lsu_stats_t st;
+} gm_lsu_t;
+
+int gm_lsu_init(gm_lsu_t *L, uint32_t id, const gm_l1d_cfg_t *cfg, gm_ctx_t ctx, gm_fifo_t *done,
+                gm_sm_events_t *ev, gm_icnt_ep_t net, const gm_route_t *route, gm_err_t *err);
+void gm_lsu_free(gm_lsu_t *L);
+/* The cycle in two halves around the L1D's: offer the head's next access
+ * (to the port, or the bypass path), then take the answers and the outcome. */
+void gm_lsu_offer(gm_lsu_t *L, gm_l1d_port_t *port);
+void gm_lsu_finish(gm_lsu_t *L, const gm_l1d_port_t *port);
+int gm_lsu_idle(const gm_lsu_t *L);
 
 #endif

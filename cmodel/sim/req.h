@@ -1,13 +1,16 @@
-/* Memory requests and the queues that carry them. Requests live in one pool
- * sized at start-up and are named by index, so queues are rings of 32-bit
- * ids and nothing is allocated while the machine runs. The pool also checks
- * the model's own bookkeeping: every request is freed exactly once. */
+/* Memory requests. Requests live in one pool sized at start-up and are
+ * named by index, so queues carry 32-bit ids and nothing is allocated while
+ * the machine runs. The pool also checks the model's own bookkeeping: every
+ * request is freed exactly once. */
 #ifndef GM_SIM_REQ_H
 #define GM_SIM_REQ_H
 
 #include <stdint.h>
 
+#include "queue.h"
 #include "util/err.h"
+
+#define GM_NO_REQ UINT32_MAX
 
 enum gm_req_kind {
     GM_REQ_READ,      /* load (L1D fill or bypassed read) */
@@ -26,6 +29,7 @@ typedef struct gm_req {
     uint32_t inst;     /* LSU instruction slot the request belongs to */
     uint8_t stream;    /* kernel stream (concurrent kernels) */
     uint8_t live;      /* allocated (pool check) */
+    uint8_t prefetch;  /* an L1D prefetch: no instruction waits for it */
     uint32_t row;      /* DRAM row, bank and column of paddr */
     uint16_t dbank, col;
     uint64_t t_sent;   /* core cycle the request left the SM */
@@ -38,73 +42,27 @@ typedef struct gm_req_pool {
     uint64_t allocs, frees;
 } gm_req_pool_t;
 
-/* The id the next gm_req_alloc() will return (UINT32_MAX if none). */
+/* The id the next gm_req_alloc() will return (GM_NO_REQ if none). */
 static inline uint32_t gm_req_peek(const gm_req_pool_t *p)
 {
-    return p->nfree ? p->free_ids[p->nfree - 1] : UINT32_MAX;
+    return p->nfree ? p->free_ids[p->nfree - 1] : GM_NO_REQ;
 }
 
 int gm_req_pool_init(gm_req_pool_t *p, uint32_t cap, gm_err_t *err);
 void gm_req_pool_free(gm_req_pool_t *p);
-/* UINT32_MAX when the pool is empty (a sizing bug: the pool is sized so
+/* GM_NO_REQ when the pool is empty (a sizing bug: the pool is sized so
  * every queue and table in the machine can be full at once). */
 uint32_t gm_req_alloc(gm_req_pool_t *p);
 void gm_req_release(gm_req_pool_t *p, uint32_t id);
 static inline gm_req_t *gm_req(gm_req_pool_t *p, uint32_t id) { return &p->r[id]; }
 
-/* A bounded FIFO of request ids (or any 32-bit values). */
-typedef struct gm_fifo {
-    uint32_t *v;
-    uint32_t cap, head, n;
-} gm_fifo_t;
+/* Where a request leaving an SM goes: its memory partition, L2 bank and
+ * partition address (the partition-mapping plug-in fills them in). */
+typedef struct gm_route {
+    void (*fn)(void *self, gm_req_t *r);
+    void *self;
+} gm_route_t;
 
-int gm_fifo_init(gm_fifo_t *f, uint32_t cap);
-void gm_fifo_free(gm_fifo_t *f);
-static inline int gm_fifo_full(const gm_fifo_t *f) { return f->n == f->cap; }
-static inline int gm_fifo_empty(const gm_fifo_t *f) { return f->n == 0; }
-static inline uint32_t gm_fifo_space(const gm_fifo_t *f) { return f->cap - f->n; }
-static inline uint32_t gm_fifo_head(const gm_fifo_t *f) { return f->v[f->head]; }
-static inline uint32_t gm_fifo_at(const gm_fifo_t *f, uint32_t i)
-{
-    uint32_t k = f->head + i;
-    return f->v[k >= f->cap ? k - f->cap : k];
-}
-void gm_fifo_overflow(void);
-static inline void gm_fifo_push(gm_fifo_t *f, uint32_t x)
-{
-    if (f->n == f->cap)
-        gm_fifo_overflow(); /* callers check for space first */
-    uint32_t i = f->head + f->n++;
-    f->v[i >= f->cap ? i - f->cap : i] = x;
-}
-static inline uint32_t gm_fifo_pop(gm_fifo_t *f)
-{
-    uint32_t x = f->v[f->head];
-    f->head = f->head + 1 == f->cap ? 0 : f->head + 1;
-    f->n--;
-    return x;
-}
-/* Remove element i (0 = head), keeping the order of the rest. */
-void gm_fifo_remove(gm_fifo_t *f, uint32_t i);
-
-/* A FIFO whose entries become visible at a time stamp (fixed-latency pipes:
- * ROP delay, hit latency, crossbar latency, DRAM return). */
-typedef struct gm_delay {
-    gm_fifo_t q;
-    uint64_t *ready;
-} gm_delay_t;
-
-int gm_delay_init(gm_delay_t *d, uint32_t cap);
-void gm_delay_free(gm_delay_t *d);
-static inline int gm_delay_full(const gm_delay_t *d) { return gm_fifo_full(&d->q); }
-void gm_delay_push(gm_delay_t *d, uint32_t x, uint64_t ready_at);
-/* The head, if it is ready at `now`; else UINT32_MAX. */
-static inline uint32_t gm_delay_peek(const gm_delay_t *d, uint64_t now)
-{
-    if (d->q.n == 0 || d->ready[d->q.head] > now)
-        return UINT32_MAX;
-    return d->q.v[d->q.head];
-}
-static inline uint32_t gm_delay_pop(gm_delay_t *d) { return gm_fifo_pop(&d->q); }
+static inline void gm_route(const gm_route_t *rt, gm_req_t *r) { rt->fn(rt->self, r); }
 
 #endif

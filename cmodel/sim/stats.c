@@ -1,24 +1,29 @@
-/* The stats report: one JSON object, schema "gmem-stats/1". Numbers are
- * exact integer counters plus a few ratios derived from them; the same
- * inputs and seed give byte-identical output. */
+/* The stats report: exact integer counters plus a few ratios derived from
+ * them; the same inputs and seed give byte-identical output. */
+#include "stats.h"
+
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "gpu.h"
+#include "blk.h"
 
-static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
+double gm_stats_ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
 
-static void add_u(cJSON *o, const char *k, uint64_t v) { cJSON_AddNumberToObject(o, k, (double)v); }
+void gm_stats_add_u(cJSON *o, const char *k, uint64_t v)
+{
+    cJSON_AddNumberToObject(o, k, (double)v);
+}
 
-/* Ratios rounded to 6 decimals, so the text never depends on the last bits
- * of a double. */
-static void add_r(cJSON *o, const char *k, double v)
+void gm_stats_add_r(cJSON *o, const char *k, double v)
 {
     char buf[64];
     snprintf(buf, sizeof buf, "%.6f", v);
     cJSON_AddRawToObject(o, k, buf);
 }
+
+#define add_u gm_stats_add_u
+#define add_r gm_stats_add_r
+#define ratio gm_stats_ratio
 
 static cJSON *cache_json(const gm_cache_stats_t *s, uint64_t rf_total)
 {
@@ -44,49 +49,18 @@ static cJSON *cache_json(const gm_cache_stats_t *s, uint64_t rf_total)
     return o;
 }
 
-static void cache_add(gm_cache_stats_t *t, const gm_cache_stats_t *s)
+/* Per block type, in the order of gm_blocks: instances and summed counters. */
+static void blocks_json(const gm_registry_t *reg, cJSON *root)
 {
-    const uint64_t *a = (const uint64_t *)s;
-    uint64_t *b = (uint64_t *)t;
-    for (size_t i = 0; i < sizeof *s / sizeof(uint64_t); i++)
-        b[i] += a[i];
-}
-
-/* Per block type: instances and summed counters. */
-static void blocks_json(const gm_gpu_t *g, cJSON *root)
-{
-    const gm_blk_t *all[4096];
-    uint32_t n = 0;
-    all[n++] = &g->pmap;
-    if (g->duel.d)
-        all[n++] = &g->duel;
-    for (uint32_t i = 0; i < g->cfg.sm.count && n + 10 < 4096; i++) {
-        const gm_sm_t *sm = &g->sm[i];
-        all[n++] = &sm->l1d.hash;
-        all[n++] = &sm->l1d.mshr;
-        for (uint32_t s = 0; s < g->nstreams; s++)
-            if (sm->milg[s].d)
-                all[n++] = &sm->milg[s];
-        if (sm->bpg.d)
-            all[n++] = &sm->bpg;
-        if (sm->l1d.dts.d)
-            all[n++] = &sm->l1d.dts;
-    }
-    for (uint32_t b = 0; b < g->nbanks && n + 3 < 4096; b++) {
-        all[n++] = &g->bank[b].hash;
-        all[n++] = &g->bank[b].mshr;
-        if (g->bank[b].cart.d)
-            all[n++] = &g->bank[b].cart;
-    }
     cJSON *blocks = cJSON_AddObjectToObject(root, "blocks");
     for (const gm_block_desc_t *const *d = gm_blocks; *d; d++) {
         uint64_t sums[64] = {0}, vals[64];
         uint32_t inst = 0;
-        for (uint32_t i = 0; i < n; i++) {
-            if (all[i]->d != *d)
+        for (uint32_t i = 0; i < reg->n; i++) {
+            if (reg->v[i]->d != *d)
                 continue;
             inst++;
-            (*d)->get_counters(all[i]->st, vals);
+            (*d)->get_counters(reg->v[i]->st, vals);
             for (unsigned c = 0; c < (*d)->n_counters && c < 64; c++)
                 sums[c] += vals[c];
         }
@@ -99,91 +73,64 @@ static void blocks_json(const gm_gpu_t *g, cJSON *root)
     }
 }
 
-int gm_gpu_write_stats(const gm_gpu_t *g, FILE *f, gm_err_t *err)
+cJSON *gm_stats_json(const gm_stats_in_t *in)
 {
     cJSON *root = cJSON_CreateObject();
-    uint64_t cycles = g->clk.cycles[GM_CLK_CORE];
-    gm_sm_stats_t sm;
-    gm_cache_stats_t l1, l2;
-    memset(&sm, 0, sizeof sm);
-    memset(&l1, 0, sizeof l1);
-    memset(&l2, 0, sizeof l2);
-    for (uint32_t i = 0; i < g->cfg.sm.count; i++) {
-        const uint64_t *a = (const uint64_t *)&g->sm[i].st;
-        uint64_t *b = (uint64_t *)&sm;
-        for (size_t k = 0; k < sizeof sm / sizeof(uint64_t); k++)
-            b[k] += a[k];
-        cache_add(&l1, &g->sm[i].l1d.st);
-    }
-    for (uint32_t b = 0; b < g->nbanks; b++)
-        cache_add(&l2, &g->bank[b].st);
-
+    const gm_sm_stats_t *sm = &in->sm;
+    const gm_lsu_stats_t *lsu = &in->lsu;
     cJSON_AddStringToObject(root, "schema", "gmem-stats/1");
-    cJSON_AddStringToObject(root, "config", g->cfg.name);
-    cJSON_AddStringToObject(root, "workload", gm_workload_spec(g->wl));
-    add_u(root, "seed", g->seed);
-    add_u(root, "cycles", cycles);
-    add_u(root, "warp_instructions", sm.warp_insts);
-    add_u(root, "thread_instructions", sm.thread_insts);
-    add_r(root, "ipc", ratio(sm.thread_insts, cycles));
-    add_r(root, "warp_ipc", ratio(sm.warp_insts, cycles));
-    add_u(root, "kernels_completed", g->kernels_done);
+    cJSON_AddStringToObject(root, "config", in->config);
+    cJSON_AddStringToObject(root, "workload", in->workload);
+    add_u(root, "seed", in->seed);
+    add_u(root, "cycles", in->cycles);
+    add_u(root, "warp_instructions", sm->warp_insts);
+    add_u(root, "thread_instructions", sm->thread_insts);
+    add_r(root, "ipc", ratio(sm->thread_insts, in->cycles));
+    add_r(root, "warp_ipc", ratio(sm->warp_insts, in->cycles));
+    add_u(root, "kernels_completed", in->kernels_done);
 
-    cJSON *lsu = cJSON_AddObjectToObject(root, "lsu");
-    add_u(lsu, "memory_instructions", sm.mem_insts);
-    add_u(lsu, "requests", sm.requests);
-    add_r(lsu, "requests_per_instruction", ratio(sm.requests, sm.mem_insts));
-    add_u(lsu, "bypassed", sm.bypassed);
-    add_u(lsu, "stall_cycles", sm.lsu_stall_cycles);
-    add_u(lsu, "icnt_stalls", sm.icnt_stalls);
-    add_u(lsu, "milg_gated", sm.milg_gated);
-    add_r(lsu, "avg_load_latency", ratio(sm.load_latency_sum, sm.loads_done));
+    cJSON *o = cJSON_AddObjectToObject(root, "lsu");
+    add_u(o, "memory_instructions", sm->mem_insts);
+    add_u(o, "requests", lsu->requests);
+    add_r(o, "requests_per_instruction", ratio(lsu->requests, sm->mem_insts));
+    add_u(o, "bypassed", lsu->bypassed);
+    add_u(o, "stall_cycles", lsu->stall_cycles);
+    add_u(o, "icnt_stalls", lsu->icnt_stalls);
+    add_u(o, "milg_gated", sm->gate_closed);
+    add_r(o, "avg_load_latency", ratio(lsu->load_latency_sum, lsu->loads_done));
 
+    gm_cache_stats_t l1 = in->l1d;
     uint64_t rf1 = 0, rf2 = 0;
     for (int k = 0; k < GM_RF_NKIND; k++) {
+        l1.rf[k] = lsu->rf[k]; /* counted where they stall: the LSU */
         rf1 += l1.rf[k];
-        rf2 += l2.rf[k];
+        rf2 += in->l2.rf[k];
     }
     cJSON_AddItemToObject(root, "l1d", cache_json(&l1, rf1));
     add_r(cJSON_GetObjectItem(root, "l1d"), "rf_per_kilo_instruction",
-          ratio(rf1 * 1000, sm.warp_insts));
-    cJSON_AddItemToObject(root, "l2", cache_json(&l2, rf2));
+          ratio(rf1 * 1000, sm->warp_insts));
+    cJSON_AddItemToObject(root, "l2", cache_json(&in->l2, rf2));
 
-    cJSON *ic = cJSON_AddObjectToObject(root, "icnt");
-    add_u(ic, "request_packets", g->req_net.packets);
-    add_u(ic, "request_flits", g->req_net.flits);
-    add_u(ic, "reply_packets", g->reply_net.packets);
-    add_u(ic, "reply_flits", g->reply_net.flits);
+    o = cJSON_AddObjectToObject(root, "icnt");
+    add_u(o, "request_packets", in->req_packets);
+    add_u(o, "request_flits", in->req_flits);
+    add_u(o, "reply_packets", in->reply_packets);
+    add_u(o, "reply_flits", in->reply_flits);
 
-    gm_dram_stats_t d;
-    memset(&d, 0, sizeof d);
-    for (uint32_t ch = 0; ch < g->cfg.l2.channels; ch++) {
-        const uint64_t *a = (const uint64_t *)&g->dram[ch].st;
-        uint64_t *b = (uint64_t *)&d;
-        for (size_t k = 0; k < sizeof d / sizeof(uint64_t); k++)
-            b[k] += a[k];
-    }
-    cJSON *dr = cJSON_AddObjectToObject(root, "dram");
-    add_u(dr, "reads", d.reads);
-    add_u(dr, "writes", d.writes);
-    add_u(dr, "row_hits", d.row_hits);
-    add_u(dr, "row_misses", d.row_misses);
-    add_u(dr, "row_conflicts", d.row_conflicts);
-    add_r(dr, "row_hit_rate", ratio(d.row_hits, d.row_hits + d.row_misses));
-    add_u(dr, "activates", d.activates);
-    add_r(dr, "bus_utilization", ratio(d.busy_cycles, d.cycles));
-    add_r(dr, "avg_queue", ratio(d.queue_sum, d.cycles));
-    cJSON *per = cJSON_AddArrayToObject(dr, "requests_per_channel");
-    for (uint32_t ch = 0; ch < g->cfg.l2.channels; ch++)
-        cJSON_AddItemToArray(per, cJSON_CreateNumber(
-                                      (double)(g->dram[ch].st.reads + g->dram[ch].st.writes)));
-    blocks_json(g, root);
-
-    char *text = cJSON_Print(root);
-    cJSON_Delete(root);
-    if (!text)
-        return gm_errf(err, "out of memory");
-    int rc = fputs(text, f) < 0 || fputc('\n', f) == EOF ? -1 : 0;
-    free(text);
-    return rc ? gm_errf(err, "cannot write the stats") : 0;
+    const gm_dram_stats_t *d = &in->dram;
+    o = cJSON_AddObjectToObject(root, "dram");
+    add_u(o, "reads", d->reads);
+    add_u(o, "writes", d->writes);
+    add_u(o, "row_hits", d->row_hits);
+    add_u(o, "row_misses", d->row_misses);
+    add_u(o, "row_conflicts", d->row_conflicts);
+    add_r(o, "row_hit_rate", ratio(d->row_hits, d->row_hits + d->row_misses));
+    add_u(o, "activates", d->activates);
+    add_r(o, "bus_utilization", ratio(d->busy_cycles, d->cycles));
+    add_r(o, "avg_queue", ratio(d->queue_sum, d->cycles));
+    cJSON *per = cJSON_AddArrayToObject(o, "requests_per_channel");
+    for (uint32_t ch = 0; ch < in->channels; ch++)
+        cJSON_AddItemToArray(per, cJSON_CreateNumber((double)in->channel_requests[ch]));
+    blocks_json(in->reg, root);
+    return root;
 }

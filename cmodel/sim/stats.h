@@ -1,8 +1,11 @@
-/* Counters the model keeps; stats.c turns them into the JSON report. */
+/* Counters the stages keep, and the report built from them (stats.c):
+ * one JSON object, schema "gmem-stats/1". */
 #ifndef GM_SIM_STATS_H
 #define GM_SIM_STATS_H
 
 #include <stdint.h>
+
+#include <cjson/cJSON.h>
 
 enum gm_rf_kind {
     GM_RF_LINE,     /* no line to reserve (allocate-on-miss) */
@@ -16,17 +19,57 @@ typedef struct gm_cache_stats {
     uint64_t accesses, hits, misses, merges;   /* misses: new MSHR entries */
     uint64_t reads, writes;
     uint64_t rf[GM_RF_NKIND];                  /* reservation-fail cycles by kind */
-    uint64_t port_stalls;                      /* data port busy */
+    uint64_t port_stalls;                      /* data port busy (the L2: any stall) */
     uint64_t fills, evictions, writebacks;
 } gm_cache_stats_t;
 
 typedef struct gm_sm_stats {
-    uint64_t warp_insts, thread_insts, mem_insts, requests;
-    uint64_t bypassed;           /* requests sent on the bypass path */
-    uint64_t lsu_stall_cycles;   /* a request at the head could not proceed */
-    uint64_t icnt_stalls;
-    uint64_t milg_gated;         /* memory issue held back by the MILG gate */
-    uint64_t load_latency_sum, loads_done;
+    uint64_t warp_insts, thread_insts, mem_insts;
+    uint64_t gate_closed;        /* memory issue held back by an issue gate (the MILG) */
 } gm_sm_stats_t;
+
+typedef struct gm_lsu_stats {
+    uint64_t requests;
+    uint64_t bypassed;           /* requests sent on the bypass path */
+    uint64_t stall_cycles;       /* a request at the head could not proceed */
+    uint64_t icnt_stalls;
+    uint64_t rf[GM_RF_NKIND];    /* reservation fails, where they stall: the L1D's */
+    uint64_t load_latency_sum, loads_done;
+} gm_lsu_stats_t;
+
+typedef struct gm_dram_stats {
+    uint64_t reads, writes;
+    uint64_t row_hits, row_misses, row_conflicts;
+    uint64_t activates, precharges;
+    uint64_t busy_cycles;   /* data bus busy */
+    uint64_t cycles;
+    uint64_t queue_sum;     /* occupancy summed over cycles */
+} gm_dram_stats_t;
+
+struct gm_registry;
+
+/* What a report is made of: the stages' counters summed by the GPU. */
+typedef struct gm_stats_in {
+    const char *config, *workload;
+    uint64_t seed, cycles, kernels_done;
+    gm_sm_stats_t sm;
+    gm_lsu_stats_t lsu;
+    gm_cache_stats_t l1d, l2;
+    uint64_t req_packets, req_flits, reply_packets, reply_flits;
+    gm_dram_stats_t dram;
+    const uint64_t *channel_requests;  /* per channel */
+    uint32_t channels;
+    const struct gm_registry *reg;     /* every block instance, for their counters */
+} gm_stats_in_t;
+
+/* The report; NULL when out of memory. */
+cJSON *gm_stats_json(const gm_stats_in_t *in);
+
+/* Helpers for the parts of the report plug-ins add. */
+void gm_stats_add_u(cJSON *o, const char *k, uint64_t v);
+/* A ratio, rounded to 6 decimals, so the text never depends on the last
+ * bits of a double. */
+void gm_stats_add_r(cJSON *o, const char *k, double v);
+double gm_stats_ratio(uint64_t a, uint64_t b);
 
 #endif

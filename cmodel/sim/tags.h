@@ -1,5 +1,5 @@
 /* A set-associative tag array with true LRU (last-access stamps), line
- * states and dirty bits; the L1D and the L2 banks use it. The set index
+ * states and dirty bits; the cache pipeline (cache.c) uses it. The set index
  * comes from the set_hash block; tags hold the full line address, since
  * hashed indexing maps different tags to one set (seed-000 §5.1). */
 #ifndef GM_SIM_TAGS_H
@@ -12,6 +12,7 @@ enum { GM_LINE_INVALID, GM_LINE_RESERVED, GM_LINE_VALID };
 typedef struct gm_line {
     uint32_t addr;   /* line address */
     uint8_t state, dirty;
+    uint8_t pf;      /* filled by a prefetch, not yet used by a demand access */
     uint64_t stamp;  /* last access */
 } gm_line_t;
 

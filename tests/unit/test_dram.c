@@ -1,6 +1,7 @@
 /* The DRAM channel against timings worked out by hand from the GDDR5
  * parameters (tRCD 12, tCL 12, tCCD 2, tRAS 28, tRP 12, tRC 40, 4-cycle
- * 128-byte bursts, 100 cycles of return latency). */
+ * 128-byte bursts, 100 cycles of return latency), under its two scheduler
+ * plug-ins: FR-FCFS serves a younger row hit first, FCFS never does. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,21 +11,38 @@
 
 #include "sim/config.h"
 #include "sim/dram.h"
+#include "sim/plugin.h"
 
 static gm_gpu_config_t cfg;
 static gm_addr_map_t map;
 static gm_req_pool_t pool;
 static gm_dram_t d;
 
-static int setup(void **state)
+static int setup_with(const char *sched)
 {
     gm_err_t err;
-    (void)state;
     gm_gpu_config_defaults(&cfg);
     gm_addr_map_init(&map, cfg.dram.addr_map);
     assert_int_equal(gm_req_pool_init(&pool, 64, &err), 0);
     assert_int_equal(gm_dram_init(&d, &cfg.dram, &map, &pool, &err), 0);
+    const gm_plugin_t *p = gm_plugin_find(sched);
+    assert_non_null(p);
+    gm_site_t site = {.kind = GM_SITE_DRAM, .name = "dram0", .dram = &d};
+    assert_int_equal(p->attach(NULL, &site, &err), 0);
+    assert_non_null(d.sched.cycle);
     return 0;
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    return setup_with("frfcfs");
+}
+
+static int setup_fcfs(void **state)
+{
+    (void)state;
+    return setup_with("fcfs");
 }
 
 static int teardown(void **state)
@@ -113,12 +131,39 @@ static void test_fr_fcfs_prefers_row_hits(void **state)
     (void)first;
 }
 
+/* The same queue under FCFS: the old conflicting request goes first (its
+ * bank's row is closed for it), the young hit after it. */
+static void test_fcfs_keeps_arrival_order(void **state)
+{
+    (void)state;
+    push(paddr(5, 0, 0), GM_REQ_READ);
+    for (uint64_t t = 0; t < 13; t++)
+        gm_dram_cycle(&d, 1000 + t);
+    assert_int_equal(d.st.reads, 1);
+    uint32_t old = push(paddr(6, 0, 0), GM_REQ_READ);
+    uint32_t young = push(paddr(5, 0, 2), GM_REQ_READ);
+    uint64_t t = 1013;
+    while (d.st.reads < 2)
+        gm_dram_cycle(&d, t++);
+    assert_int_equal(d.queue.n, 1);
+    assert_int_equal(gm_fifo_head(&d.queue), young);
+    assert_int_equal(d.st.row_conflicts, 1);
+    /* PRE at tRAS (1028), ACT at 1040 (tRC from 1000), RD at 1052. */
+    assert_int_equal(t, 1053);
+    (void)old;
+    /* The young request had hit row 5 before; now it must reopen it. */
+    while (d.st.reads < 3)
+        gm_dram_cycle(&d, t++);
+    assert_int_equal(d.st.row_conflicts, 2);
+    assert_int_equal(d.st.row_hits, 0);
+}
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_decode, setup, teardown),
         cmocka_unit_test_setup_teardown(test_hit_miss_conflict_timing, setup, teardown),
         cmocka_unit_test_setup_teardown(test_fr_fcfs_prefers_row_hits, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_fcfs_keeps_arrival_order, setup_fcfs, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -64,13 +64,13 @@ static void run_and_count(const char *spec)
     gm_err_t err;
     gm_workload_t *w = gm_workload_create(spec, 1, &err);
     gm_gpu_t *g = calloc(1, sizeof *g);
-    assert_int_equal(gm_gpu_init(g, &c, w, 1, NULL, &err), 0);
+    assert_int_equal(gm_gpu_init(g, &c, w, 1, &err), 0);
     assert_int_equal(gm_gpu_run(g, 50000000), 0);
     uint64_t wi = 0, mi = 0, rq = 0, ew, em, er;
     for (uint32_t i = 0; i < c.sm.count; i++) {
-        wi += g->sm[i].st.warp_insts;
-        mi += g->sm[i].st.mem_insts;
-        rq += g->sm[i].st.requests;
+        wi += g->sm[i].sm.st.warp_insts;
+        mi += g->sm[i].sm.st.mem_insts;
+        rq += g->sm[i].lsu.st.requests;
     }
     expected(spec, &ew, &em, &er);
     assert_int_equal(wi, ew);
@@ -99,15 +99,15 @@ static void test_lost_request_trips_the_watchdog(void **state)
     gm_err_t err;
     gm_workload_t *w = gm_workload_create("atax:n=256", 1, &err);
     gm_gpu_t *g = calloc(1, sizeof *g);
-    assert_int_equal(gm_gpu_init(g, &c, w, 1, NULL, &err), 0);
+    assert_int_equal(gm_gpu_init(g, &c, w, 1, &err), 0);
     /* Run until a request waits in an L2 bank's ROP delay, then lose it. */
     uint64_t t = 1000;
     int stolen = 0;
     while (!stolen && t < 2000000) {
         assert_int_equal(gm_gpu_run(g, t), 1);
         for (uint32_t b = 0; b < g->nbanks && !stolen; b++)
-            if (g->bank[b].rop.q.n) {
-                gm_delay_pop(&g->bank[b].rop);
+            if (g->bank[b].l2.rop.q.n) {
+                gm_delay_pop(&g->bank[b].l2.rop);
                 stolen = 1;
             }
         t += 100;

@@ -1,0 +1,397 @@
+#include "cache.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/bits.h"
+
+int gm_cache_init(gm_cache_t *c, const gm_cache_params_t *p, gm_ctx_t ctx, gm_err_t *err)
+{
+    const gm_cache_cfg_t *k = p->cfg;
+    memset(c, 0, sizeof *c);
+    c->p = *p;
+    snprintf(c->name, sizeof c->name, "%s", p->path);
+    c->p.path = c->name;
+    c->ctx = ctx;
+    c->lb = gm_log2_ceil(k->line);
+    if (gm_tags_init(&c->tags, k->sets, k->ways) || gm_fifo_init(&c->missq, k->missq) ||
+        gm_fifo_init(&c->primaries, k->mshr_entries * k->mshr_merge + 8) ||
+        gm_delay_init(&c->hits, p->hit_cap)) {
+        gm_cache_free(c);
+        return gm_errf(err, "%s: out of memory", p->path);
+    }
+    return 0;
+}
+
+void gm_cache_free(gm_cache_t *c)
+{
+    gm_tags_free(&c->tags);
+    gm_fifo_free(&c->missq);
+    gm_fifo_free(&c->primaries);
+    gm_delay_free(&c->hits);
+    gm_hooks_free((gm_hooks_t *)&c->hook, GM_HOOKS_IN(c->hook));
+}
+
+int gm_cache_idle(const gm_cache_t *c)
+{
+    return !c->missq.n && !c->primaries.n && !c->hits.q.n;
+}
+
+void gm_cache_end(gm_cache_t *c) { c->index.tick(c->index.self); }
+
+/* What a load's probe found, for the MSHR's answer. */
+typedef struct probe {
+    uint32_t set;
+    int way, victim;
+} probe_t;
+
+static uint32_t new_request(gm_cache_t *c, const gm_cache_acc_t *a, int kind, uint32_t bytes)
+{
+    uint32_t id = gm_req_alloc(c->ctx.pool);
+    gm_req_t *r = gm_req(c->ctx.pool, id);
+    r->addr = a->line;
+    r->kind = (uint8_t)kind;
+    r->bytes = (uint16_t)bytes;
+    r->sm = a->sm;
+    r->warp = a->warp;
+    r->inst = a->inst;
+    r->stream = a->stream;
+    r->prefetch = (uint8_t)a->prefetch;
+    r->t_sent = *c->ctx.now;
+    return id;
+}
+
+static void access_hook(gm_cache_t *c, const gm_cache_acc_t *a, int hit, int pf_hit)
+{
+    gm_cache_access_ev_t ev = {.line = a->line, .pc = a->pc, .warp = a->warp,
+                               .write = (uint8_t)a->write, .hit = (uint8_t)hit,
+                               .pf_hit = (uint8_t)pf_hit};
+    gm_hooks_call(&c->hook.access, &ev);
+}
+
+static void line_hook(const gm_hooks_t *h, uint32_t line, int prefetch)
+{
+    gm_line_ev_t ev = {.line = line, .prefetch = (uint8_t)prefetch};
+    gm_hooks_call(h, &ev);
+}
+
+/* A dirty victim leaves for the next level as a write-back request (its
+ * miss-queue slot was checked by the caller). */
+static void write_back(gm_cache_t *c, const gm_line_t *v)
+{
+    uint32_t id = gm_req_alloc(c->ctx.pool);
+    gm_req_t *r = gm_req(c->ctx.pool, id);
+    r->addr = v->addr;
+    r->kind = GM_REQ_WRITEBACK;
+    r->bytes = (uint16_t)c->p.cfg->line;
+    gm_route(c->p.route, r);
+    gm_fifo_push(&c->missq, id);
+    c->st.writebacks++;
+}
+
+/* A hit: the data port (the L1D) or a hit-pipe slot (the L2), then the
+ * data returns after the hit latency (plus the tag store's own probe). */
+static gm_acc_outcome_t hit(gm_cache_t *c, const gm_cache_acc_t *a, gm_line_t *l,
+                            uint32_t extra)
+{
+    const gm_cache_cfg_t *k = c->p.cfg;
+    uint64_t now = *c->ctx.now;
+    int pf_hit = 0;
+    if (c->p.data_port) {
+        if (now < c->port_free) {
+            c->st.port_stalls++;
+            return GM_ACC_STALL;
+        }
+        uint32_t busy = (a->bytes + k->port_bytes - 1) / k->port_bytes;
+        c->port_free = now + (busy ? busy : 1);
+    } else if (gm_delay_full(&c->hits)) {
+        return GM_ACC_STALL;
+    }
+    if (l) {
+        l->stamp = *c->p.stamp;
+        pf_hit = l->pf;
+        l->pf = 0;
+    }
+    c->st.accesses++;
+    c->st.reads++;
+    c->st.hits++;
+    uint32_t id = c->p.makes_requests ? new_request(c, a, GM_REQ_READ, a->bytes) : a->id;
+    gm_delay_push(&c->hits, id, now + k->latency + extra);
+    access_hook(c, a, 1, pf_hit);
+    return GM_ACC_DONE;
+}
+
+static void offer(gm_cache_t *c, const gm_cache_acc_t *a, gm_mshr_io_t *io)
+{
+    io->req = 1;
+    io->req_blk = a->line >> c->lb;
+    /* The L1D's request is allocated only if the MSHR takes it, so it is
+     * offered the id it would get. */
+    io->req_info = c->p.makes_requests ? gm_req_peek(c->ctx.pool) : a->id;
+}
+
+/* A load through a plug-in's tag store. */
+static gm_acc_outcome_t load_ts(gm_cache_t *c, const gm_cache_acc_t *a, gm_cache_res_t *res,
+                                gm_mshr_io_t *io)
+{
+    gm_tagstore_t *ts = c->ts;
+    gm_ts_load_t q = {.addr = a->line, .missq_free = gm_cache_missq_free(c),
+                      .byp_ok = a->byp_ok, .net_ok = a->net_ok};
+    int rf = 0;
+    if (a->prefetch)
+        return GM_ACC_DONE; /* no prefetching into a plug-in's tag store */
+    switch (ts->load(ts->self, &q, &rf)) {
+    case GM_TS_HIT: {
+        gm_acc_outcome_t o = hit(c, a, NULL, ts->hit_extra);
+        if (o == GM_ACC_STALL)
+            ts->undo(ts->self, GM_TS_NOT_TAKEN);
+        return o;
+    }
+    case GM_TS_MISS:
+        offer(c, a, io);
+        return GM_ACC_NONE;
+    case GM_TS_BYPASS:
+        c->st.accesses++;
+        c->st.reads++;
+        return GM_ACC_BYPASS;
+    case GM_TS_STALL:
+        return GM_ACC_STALL;
+    default:
+        res->rf = rf;
+        return GM_ACC_RF;
+    }
+}
+
+/* A load: the tag probe, then the reservations in the order GPGPU-Sim
+ * makes them: a line (allocate-on-miss), two miss-queue slots (the miss
+ * and a write-back), then the MSHR. A prefetch takes what is free and is
+ * dropped where a demand load would fail. */
+static gm_acc_outcome_t load(gm_cache_t *c, const gm_cache_acc_t *a, gm_cache_res_t *res,
+                             gm_mshr_io_t *io, probe_t *pr)
+{
+    if (c->ts)
+        return load_ts(c, a, res, io);
+    uint32_t set = gm_cache_set(c, a->iaddr);
+    int way = gm_tags_find(&c->tags, set, a->line);
+    gm_line_t *s = gm_tags_set(&c->tags, set);
+    pr->set = set;
+    pr->way = way;
+    if (way >= 0 && s[way].state == GM_LINE_VALID)
+        return a->prefetch ? GM_ACC_DONE : hit(c, a, &s[way], 0);
+    if (way >= 0 && a->prefetch)
+        return GM_ACC_DONE; /* already on its way */
+    if (way < 0 && c->p.cfg->alloc == GM_ALLOC_ON_MISS) {
+        pr->victim = gm_tags_victim(&c->tags, set, 1);
+        if (pr->victim < 0) {
+            res->rf = GM_RF_LINE;
+            return a->prefetch ? GM_ACC_DONE : GM_ACC_RF;
+        }
+    }
+    if (gm_cache_missq_free(c) < 2) {
+        res->rf = GM_RF_MISSQ;
+        return a->prefetch ? GM_ACC_DONE : GM_ACC_RF;
+    }
+    offer(c, a, io);
+    return GM_ACC_NONE; /* decided by the MSHR */
+}
+
+/* No write-allocate: the store goes on to the next level through the miss
+ * queue; a hit line is kept (write_through) or dropped (write_evict). */
+static gm_acc_outcome_t store_through(gm_cache_t *c, const gm_cache_acc_t *a,
+                                      gm_cache_res_t *res)
+{
+    if (gm_cache_missq_free(c) < 1) {
+        res->rf = GM_RF_MISSQ;
+        return GM_ACC_RF;
+    }
+    c->st.accesses++;
+    c->st.writes++;
+    int was_hit = 0;
+    if (c->ts) {
+        if (c->ts->store(c->ts->self, a->line)) {
+            c->st.hits++;
+            c->st.evictions++;
+            was_hit = 1;
+        }
+    } else {
+        uint32_t set = gm_cache_set(c, a->iaddr);
+        int way = gm_tags_find(&c->tags, set, a->line);
+        gm_line_t *s = gm_tags_set(&c->tags, set);
+        if (way >= 0 && s[way].state == GM_LINE_VALID) {
+            c->st.hits++;
+            was_hit = 1;
+            if (c->p.cfg->write == GM_WRITE_EVICT)
+                s[way].state = GM_LINE_INVALID;
+        }
+    }
+    uint32_t id = c->p.makes_requests ? new_request(c, a, GM_REQ_WRITE, a->bytes) : a->id;
+    gm_fifo_push(&c->missq, id);
+    access_hook(c, a, was_hit, 0);
+    return GM_ACC_DONE;
+}
+
+/* Write-back with write-allocate: a missing line is allocated without a
+ * fetch (the model tracks lines, not bytes), a dirty victim written back;
+ * the ack leaves at once. A line whose read miss is pending waits. */
+static gm_acc_outcome_t store_back(gm_cache_t *c, const gm_cache_acc_t *a, gm_cache_res_t *res)
+{
+    uint32_t set = gm_cache_set(c, a->iaddr);
+    gm_line_t *s = gm_tags_set(&c->tags, set);
+    int way = gm_tags_find(&c->tags, set, a->line);
+    if (gm_fifo_full(c->p.resp))
+        return GM_ACC_STALL;
+    if (way >= 0 && s[way].state == GM_LINE_RESERVED)
+        return GM_ACC_STALL;
+    int was_hit = way >= 0;
+    if (way < 0) {
+        way = gm_tags_victim(&c->tags, set, 1);
+        if (way < 0) {
+            res->rf = GM_RF_LINE;
+            return GM_ACC_RF;
+        }
+        if (s[way].state == GM_LINE_VALID && s[way].dirty) {
+            if (gm_cache_missq_free(c) < 1) {
+                res->rf = GM_RF_MISSQ;
+                return GM_ACC_RF;
+            }
+            write_back(c, &s[way]);
+        }
+        if (s[way].state == GM_LINE_VALID)
+            c->st.evictions++;
+        s[way].addr = a->line;
+        s[way].state = GM_LINE_VALID;
+        c->st.misses++;
+    } else {
+        c->st.hits++;
+    }
+    s[way].dirty = 1;
+    s[way].stamp = *c->p.stamp;
+    c->st.accesses++;
+    c->st.writes++;
+    gm_fifo_push(c->p.resp, c->p.makes_requests ? new_request(c, a, GM_REQ_WRITE, a->bytes)
+                                                : a->id);
+    access_hook(c, a, was_hit, 0);
+    return GM_ACC_DONE;
+}
+
+/* The MSHR's answer to the load offered this cycle. */
+static gm_acc_outcome_t answered(gm_cache_t *c, const gm_cache_acc_t *a, const gm_mshr_io_t *io,
+                                 const probe_t *pr, gm_cache_res_t *res)
+{
+    if (c->ts && !io->accept)
+        c->ts->undo(c->ts->self, GM_TS_REFUSED); /* it must not commit either */
+    if (io->busy)
+        return GM_ACC_STALL;
+    if (!io->accept) {
+        res->rf = GM_RF_MSHR;
+        return a->prefetch ? GM_ACC_DONE : GM_ACC_RF;
+    }
+    uint32_t id = a->id;
+    if (c->p.makes_requests) {
+        /* The id the MSHR was offered: nothing allocated in between. */
+        id = new_request(c, a, GM_REQ_READ, c->p.cfg->line);
+        if (id != io->req_info)
+            abort();
+    }
+    if (!a->prefetch) {
+        c->st.accesses++;
+        c->st.reads++;
+    }
+    if (!io->primary) {
+        if (!a->prefetch)
+            c->st.merges++;
+    } else {
+        if (!a->prefetch)
+            c->st.misses++;
+        c->missq_reserved++;
+        gm_fifo_push(&c->primaries, id);
+        if (pr->victim >= 0) {
+            gm_line_t *v = &gm_tags_set(&c->tags, pr->set)[pr->victim];
+            if (v->state == GM_LINE_VALID) {
+                c->st.evictions++;
+                if (v->dirty)
+                    write_back(c, v);
+            }
+            v->addr = a->line;
+            v->state = GM_LINE_RESERVED;
+            v->dirty = 0;
+            v->pf = (uint8_t)a->prefetch;
+            v->stamp = *c->p.stamp;
+        }
+        line_hook(&c->hook.miss, a->line, a->prefetch);
+    }
+    if (!a->prefetch)
+        access_hook(c, a, 0, 0);
+    return GM_ACC_DONE;
+}
+
+/* A fill: the reserved line becomes valid; allocate-on-fill picks its
+ * victim now (a write-evict L1D never holds dirty data, so nothing is
+ * written back, seed-000 §3.4). */
+static void install(gm_cache_t *c, const gm_req_t *r)
+{
+    if (c->ts) { /* it took the fill with the cycle's inputs */
+        c->st.fills++;
+        line_hook(&c->hook.fill, r->addr, r->prefetch);
+        return;
+    }
+    uint32_t set = gm_cache_set(c, c->p.index_paddr ? r->paddr : r->addr);
+    gm_line_t *s = gm_tags_set(&c->tags, set);
+    int way = gm_tags_find(&c->tags, set, r->addr);
+    if (way < 0) {
+        way = gm_tags_victim(&c->tags, set, 1);
+        if (way < 0)
+            return; /* every way reserved: the data goes to the requester only */
+        if (s[way].state == GM_LINE_VALID)
+            c->st.evictions++;
+        s[way].addr = r->addr;
+        s[way].pf = r->prefetch;
+    }
+    s[way].state = GM_LINE_VALID;
+    s[way].stamp = *c->p.stamp;
+    c->st.fills++;
+    line_hook(&c->hook.fill, r->addr, r->prefetch);
+}
+
+void gm_cache_cycle(gm_cache_t *c, const gm_cache_acc_t *a, uint32_t fill, gm_cache_res_t *res)
+{
+    res->outcome = GM_ACC_NONE;
+    res->rf = 0;
+    res->fill_taken = 0;
+    /* Nothing comes and nothing is pending: a cycle without effect. */
+    if (!a && fill == GM_NO_REQ && !c->ts && c->mshr.idle(c->mshr.self))
+        return;
+    gm_mshr_io_t io;
+    probe_t pr = {.set = 0, .way = -1, .victim = -1};
+    memset(&io, 0, sizeof io);
+    const gm_req_t *fr = fill != GM_NO_REQ ? gm_req(c->ctx.pool, fill) : NULL;
+    if (fr) {
+        io.fill = 1;
+        io.fill_blk = fr->addr >> c->lb;
+        if (c->ts)
+            c->ts->fill(c->ts->self, fr->addr);
+    }
+    if (a)
+        res->outcome = !a->write                          ? load(c, a, res, &io, &pr)
+                       : c->p.cfg->write == GM_WRITE_BACK ? store_back(c, a, res)
+                                                          : store_through(c, a, res);
+    io.fwd_ready = !gm_fifo_full(c->p.resp);
+    c->mshr.cycle(c->mshr.self, &io);
+    if (io.req)
+        res->outcome = answered(c, a, &io, &pr, res);
+    if (io.issue) {
+        /* The primary leaves now; its miss-queue slot was promised when
+         * the MSHR accepted it. */
+        gm_fifo_push(&c->missq, gm_fifo_pop(&c->primaries));
+        c->missq_reserved--;
+    }
+    if (fr) {
+        install(c, fr);
+        res->fill_taken = 1;
+    }
+    if (io.fwd)
+        gm_fifo_push(c->p.resp, io.fwd_info);
+    if (c->ts)
+        c->ts->end(c->ts->self);
+}

@@ -1,0 +1,184 @@
+/* One cache pipeline for the L1D and the L2 banks (seed-000 §3.2): a load
+ * probes the tags, then reserves in the order GPGPU-Sim does -- a line
+ * (allocate-on-miss), two miss-queue slots, an MSHR entry or merge slot --
+ * and fails (a reservation fail, retried next cycle) at the first it cannot
+ * get; a hit holds the data port and returns through the hit pipe; an MSHR
+ * primary reserves its victim (a dirty one is written back) and leaves for
+ * the next level through the miss queue; a fill installs the line
+ * (allocate-on-fill picks its victim then); a store is written through
+ * (write_through, write_evict: no allocation, a hit line kept or dropped)
+ * or written back (write_back: allocated without a fetch, marked dirty).
+ *
+ * Its parts are given to it: the set index function and the MSHR (by
+ * plug-ins: plug/set_index.c, plug/mshr.c) and, instead of its own LRU
+ * tags, a plug-in's tag store (plug/dts.c), which then decides each load
+ * (HIT, MISS, BYPASS or a reservation fail).
+ *
+ * Hook points (hook.h):
+ *   access  gm_cache_access_ev_t  a demand access the cache accepted
+ *   miss    gm_line_ev_t          a primary miss left for the MSHR
+ *   fill    gm_line_ev_t          a line was filled */
+#ifndef GM_SIM_CACHE_H
+#define GM_SIM_CACHE_H
+
+#include <stdint.h>
+
+#include "config.h"
+#include "ctx.h"
+#include "hook.h"
+#include "queue.h"
+#include "req.h"
+#include "stats.h"
+#include "tags.h"
+
+typedef enum gm_acc_outcome {
+    GM_ACC_NONE,    /* no access this cycle */
+    GM_ACC_DONE,    /* accepted: a hit, a miss sent or merged, a store taken */
+    GM_ACC_RF,      /* reservation fail (its kind in rf) */
+    GM_ACC_STALL,   /* data port or MSHR busy: retry, not a reservation fail */
+    GM_ACC_BYPASS   /* the tag store sends it around the cache */
+} gm_acc_outcome_t;
+
+/* The MSHR's port, one call a cycle (seed-001 §9.2: mshr and dlmshr share it). */
+typedef struct gm_mshr_io {
+    /* inputs */
+    int req;            /* a missing request asks for an entry or a merge */
+    uint32_t req_blk;   /* line address >> log2(line) */
+    uint32_t req_info;  /* the request's id */
+    int req_wr;
+    int fill;           /* the line returned from below */
+    uint32_t fill_blk;
+    int fwd_ready;      /* the response path takes a released request */
+    /* outputs */
+    int busy;           /* the MSHR cannot take a request this cycle */
+    int accept, primary, rf;
+    int issue;          /* a primary miss leaves for the next level now */
+    uint32_t issue_blk;
+    int fwd;
+    uint32_t fwd_info;
+    uint32_t used;      /* occupied entries or slot sets */
+} gm_mshr_io_t;
+
+typedef struct gm_mshr_port {
+    void (*cycle)(void *self, gm_mshr_io_t *io);  /* inputs, evaluate, outputs, clock */
+    /* 1 when a cycle without a request or a fill would change nothing and
+     * put out nothing, so the cache may leave it out (never with RTL). */
+    int (*idle)(const void *self);
+    void *self;
+} gm_mshr_port_t;
+
+typedef struct gm_index {
+    uint32_t (*index)(void *self, uint32_t addr); /* the set of an address */
+    void (*tick)(void *self);                     /* the end of the cache's cycle */
+    void *self;
+} gm_index_t;
+
+/* A plug-in's tag store. */
+enum { GM_TS_HIT, GM_TS_MISS, GM_TS_BYPASS, GM_TS_RF, GM_TS_STALL };
+enum { GM_TS_NOT_TAKEN, GM_TS_REFUSED }; /* how a decided load did not go ahead */
+typedef struct gm_ts_load {
+    uint32_t addr;          /* the line */
+    uint32_t missq_free;    /* miss-queue slots not promised */
+    int byp_ok;             /* the bypass path can take it */
+    int net_ok;             /* the crossbar takes a request now */
+} gm_ts_load_t;
+typedef struct gm_tagstore {
+    int (*load)(void *self, const gm_ts_load_t *q, int *rf); /* GM_TS_*; rf: gm_rf_kind */
+    void (*undo)(void *self, int how);      /* the decided load does not go ahead */
+    int (*store)(void *self, uint32_t addr);/* 1 if it evicted a valid line */
+    void (*fill)(void *self, uint32_t addr);/* a fill this cycle (before the access) */
+    void (*end)(void *self);                /* the cycle's edge */
+    void *self;
+    uint32_t hit_extra;                     /* cycles its probe adds to a hit */
+} gm_tagstore_t;
+
+typedef struct gm_cache_params {
+    const gm_cache_cfg_t *cfg;
+    const char *path;         /* "sm3.l1d", "l2.bank5" */
+    int data_port;            /* a hit holds the data port (L1D) */
+    int makes_requests;       /* accesses become requests here (L1D), else they are ones */
+    int index_paddr;          /* index by the partition address (an L2 bank) */
+    const uint64_t *stamp;    /* the LRU clock */
+    const gm_route_t *route;  /* write-backs' destination */
+    gm_fifo_t *resp;          /* queue end: write acks, requests the MSHR releases */
+    uint32_t hit_cap;         /* hit-pipe entries */
+} gm_cache_params_t;
+
+/* An access: a request (makes_requests 0), or what the cache makes one of. */
+typedef struct gm_cache_acc {
+    uint32_t id;              /* the request, or GM_NO_REQ */
+    uint32_t line;            /* line address (the tag) */
+    uint32_t iaddr;           /* the address the set index takes */
+    uint32_t bytes;           /* bytes read or written */
+    int write, prefetch;
+    uint16_t sm, warp, pc;
+    uint32_t inst;            /* LSU slot */
+    uint8_t stream;
+    int byp_ok, net_ok;       /* for a plug-in tag store's decision */
+} gm_cache_acc_t;
+
+typedef struct gm_cache_res {
+    gm_acc_outcome_t outcome;
+    int rf;                   /* gm_rf_kind of a GM_ACC_RF */
+    int fill_taken;
+} gm_cache_res_t;
+
+typedef struct gm_cache_access_ev {
+    uint32_t line;
+    uint16_t pc, warp;
+    uint8_t write, hit;
+    uint8_t pf_hit;           /* the first demand hit on a prefetched line */
+} gm_cache_access_ev_t;
+
+typedef struct gm_line_ev {
+    uint32_t line;
+    uint8_t prefetch;
+} gm_line_ev_t;
+
+typedef struct gm_cache {
+    gm_cache_params_t p;
+    char name[32];            /* p.path, kept */
+    gm_ctx_t ctx;
+    uint32_t lb;              /* log2(line) */
+    gm_tags_t tags;
+    gm_tagstore_t *ts;        /* a plug-in's tag store, or NULL: the tags */
+    gm_index_t index;
+    gm_mshr_port_t mshr;
+    gm_fifo_t missq;          /* to the next level */
+    gm_fifo_t primaries;      /* accepted primaries awaiting their issue */
+    uint32_t missq_reserved;  /* miss-queue slots promised to them */
+    gm_delay_t hits;          /* hit data on its way out */
+    uint64_t port_free;       /* the data port is free at */
+    struct {
+        gm_hooks_t access, miss, fill;
+    } hook;
+    gm_cache_stats_t st;
+} gm_cache_t;
+
+int gm_cache_init(gm_cache_t *c, const gm_cache_params_t *p, gm_ctx_t ctx, gm_err_t *err);
+void gm_cache_free(gm_cache_t *c);
+/* One cycle: the fill arriving (a request id, or GM_NO_REQ) and the access
+ * (or NULL); the MSHR answers, a primary may leave, the MSHR may release a
+ * request (to p.resp). */
+void gm_cache_cycle(gm_cache_t *c, const gm_cache_acc_t *a, uint32_t fill, gm_cache_res_t *res);
+/* The end of the cache's cycle (its set index is clocked). */
+void gm_cache_end(gm_cache_t *c);
+/* Hit data ready at now (a request id), or GM_NO_REQ; then pop it. */
+static inline uint32_t gm_cache_hit_peek(const gm_cache_t *c, uint64_t now)
+{
+    return gm_delay_peek(&c->hits, now);
+}
+static inline uint32_t gm_cache_hit_pop(gm_cache_t *c) { return gm_delay_pop(&c->hits); }
+/* The set an address maps to (evaluates the index function). */
+static inline uint32_t gm_cache_set(gm_cache_t *c, uint32_t addr)
+{
+    return c->index.index(c->index.self, addr);
+}
+static inline uint32_t gm_cache_missq_free(const gm_cache_t *c)
+{
+    return gm_fifo_space(&c->missq) - c->missq_reserved;
+}
+/* Nothing in flight inside the cache (its blocks are the registry's). */
+int gm_cache_idle(const gm_cache_t *c);
+
+#endif

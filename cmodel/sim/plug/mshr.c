@@ -1,0 +1,163 @@
+/* The MSHR of every cache: the conventional `mshr` block, or the
+ * `dlmshr` block (a cache's "mshr": "dl") with the same slot budget
+ * (entries x merge slots, as seed-001 §3.8 compares them), half its slot
+ * sets reserved for heads (Opt. 4) and the extra access cycle of §3.7. The
+ * two share their port names (seed-001 §9.2), so one body drives both. An
+ * idle MSHR (its X_idle) given neither a request nor a fill is not clocked:
+ * the cycle would change nothing (with RTL attached, every cycle is). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "blocks/dlmshr.h"
+#include "blocks/mshr.h"
+#include "sim/plugin.h"
+
+/* An instance as the hot path sees it: its ports and state directly. */
+typedef struct port {
+    void *in, *out, *st;
+    gm_blk_t *b;
+    const gm_registry_t *reg; /* its hooks: lockstep or recording attached */
+} port_t;
+
+#define GM_MSHR_DRIVE(T)                                                                   \
+    static void drive_##T(void *self, gm_mshr_io_t *io)                                    \
+    {                                                                                      \
+        port_t *x = self;                                                                  \
+        T##_in_t *in = x->in;                                                              \
+        const T##_out_t *out = x->out;                                                     \
+        gm_blk_t *rtl = x->reg->hooks && x->b->rtl ? x->b : NULL;                          \
+        if (!io->req && !io->fill && !rtl && T##_idle(x->st)) {                            \
+            io->busy = io->accept = io->primary = io->rf = io->issue = io->fwd = 0;        \
+            io->used = 0;                                                                  \
+            return; /* nothing pending and nothing new: the cycle changes nothing */       \
+        }                                                                                  \
+        in->req_valid = (uint64_t)io->req;                                                 \
+        in->req_blk = io->req ? io->req_blk : 0;                                           \
+        in->req_info = io->req ? io->req_info : 0;                                         \
+        in->req_is_wr = io->req ? (uint64_t)io->req_wr : 0;                                \
+        in->prb_blk = in->req_blk;                                                         \
+        in->fill_valid = (uint64_t)io->fill;                                               \
+        in->fill_blk = io->fill ? io->fill_blk : 0;                                        \
+        in->fwd_ready = (uint64_t)io->fwd_ready;                                           \
+        T##_eval(x->st, in, x->out); /* direct: the hot path of every cache */            \
+        if (rtl)                                                                           \
+            rtl->hooks->eval(rtl, rtl->hooks->ctx);                                        \
+        io->busy = io->req && !out->req_ready;                                             \
+        io->accept = io->req && out->req_accept;                                           \
+        io->primary = io->req && out->req_primary;                                         \
+        io->rf = io->req && out->req_rf;                                                   \
+        io->issue = (int)out->miss_issue_valid;                                            \
+        io->issue_blk = (uint32_t)out->miss_issue_blk;                                     \
+        io->fwd = out->fwd_valid && io->fwd_ready;                                         \
+        io->fwd_info = (uint32_t)out->fwd_info;                                            \
+        io->used = (uint32_t)out->st_nentries;                                             \
+        T##_tick(x->st, in);                                                               \
+        if (rtl)                                                                           \
+            rtl->hooks->tick(rtl, rtl->hooks->ctx);                                        \
+    }
+GM_MSHR_DRIVE(mshr)
+GM_MSHR_DRIVE(dlmshr)
+
+static int idle_mshr(const void *self)
+{
+    const port_t *x = self;
+    return !(x->reg->hooks && x->b->rtl) && mshr_idle(x->st);
+}
+
+static int idle_dlmshr(const void *self)
+{
+    const port_t *x = self;
+    return !(x->reg->hooks && x->b->rtl) && dlmshr_idle(x->st);
+}
+
+typedef struct ports {
+    port_t *v;
+    uint32_t n, cap;
+} ports_t;
+
+static int init(const gm_plug_env_t *env, const void *cfg, void **self, gm_err_t *err)
+{
+    (void)cfg;
+    ports_t *all = calloc(1, sizeof *all);
+    if (all) {
+        all->cap = env->cfg->sm.count + env->nbanks;
+        all->v = calloc(all->cap, sizeof *all->v);
+    }
+    *self = all;
+    return all && all->v ? 0 : gm_errf(err, "mshr: out of memory");
+}
+
+static void release(void *self)
+{
+    ports_t *all = self;
+    if (all)
+        free(all->v);
+    free(all);
+}
+
+static gm_blk_t *make_dl(const gm_cache_cfg_t *c, gm_registry_t *reg, const char *path,
+                         gm_err_t *err)
+{
+    uint32_t slots = c->mshr_entries * c->mshr_merge;
+    if (slots % 2 || slots / 2 < 2 || slots / 2 > DL_MAX_SETS) {
+        gm_errf(err, "%s: a DL-MSHR of %u entries x %u slots needs an even slot count "
+                     "of 4..%u (sets of 2 slots)",
+                path, c->mshr_entries, c->mshr_merge, 2 * DL_MAX_SETS);
+        return NULL;
+    }
+    dlmshr_params_t p;
+    memset(&p, 0, sizeof p);
+    p.NSETS = slots / 2;
+    p.NRESV = p.NSETS / 2;
+    p.ACCESS_LAT = 2;
+    p.DEALLOC_MODE = 0;
+    p.LINK_EN = 1;
+    return gm_blk_new(reg, &dlmshr_desc, &p, path, err);
+}
+
+static gm_blk_t *make_conventional(const gm_cache_cfg_t *c, gm_registry_t *reg,
+                                   const char *path, gm_err_t *err)
+{
+    if (c->mshr_entries > MSHR_MAX_ENT || c->mshr_merge > MSHR_MAX_SLOT) {
+        gm_errf(err, "%s: %u entries x %u slots exceed the mshr block's %u x %u", path,
+                c->mshr_entries, c->mshr_merge, MSHR_MAX_ENT, MSHR_MAX_SLOT);
+        return NULL;
+    }
+    mshr_params_t p;
+    memset(&p, 0, sizeof p);
+    p.NENT = c->mshr_entries;
+    p.NSLOT = c->mshr_merge;
+    p.ACCESS_LAT = 1;
+    return gm_blk_new(reg, &mshr_desc, &p, path, err);
+}
+
+static int attach(void *self, const gm_site_t *site, gm_err_t *err)
+{
+    ports_t *all = self;
+    if (!site->cache)
+        return 0;
+    const gm_cache_cfg_t *c = site->cache->p.cfg;
+    int dl = c->mshr == GM_MSHR_DL;
+    char path[48];
+    snprintf(path, sizeof path, "%s.%s", site->cache->name, dl ? "dlmshr" : "mshr");
+    gm_blk_t *b = dl ? make_dl(c, site->ctx->reg, path, err)
+                     : make_conventional(c, site->ctx->reg, path, err);
+    if (!b)
+        return -1;
+    if (all->n == all->cap)
+        return gm_errf(err, "%s: more caches than the mshr plug-in was made for", path);
+    port_t *x = &all->v[all->n++];
+    *x = (port_t){.in = b->in, .out = b->out, .st = b->st, .b = b, .reg = site->ctx->reg};
+    site->cache->mshr = (gm_mshr_port_t){.cycle = dl ? drive_dlmshr : drive_mshr,
+                                         .idle = dl ? idle_dlmshr : idle_mshr, .self = x};
+    return 0;
+}
+
+const gm_plugin_t gm_plugin_mshr = {
+    .name = "mshr",
+    .doc = "the MSHR of every cache: mshr, or dlmshr (\"mshr\": \"dl\")",
+    .init = init,
+    .attach = attach,
+    .free = release,
+};

@@ -1,0 +1,135 @@
+/* The SM front end: CTA dispatch onto the SM, warps, warp schedulers and
+ * the issue stage. It sends memory instructions to the LSU through a
+ * one-instruction queue (the LSU's latch) and learns of finished ones from
+ * the LSU's done queue; nothing else of the SM is seen from outside.
+ *
+ * Hook points (hook.h; each callback gets the event below):
+ *   cta    gm_cta_ev_t     a CTA was placed on the SM
+ *   gate   gm_gate_ev_t    may a memory instruction of a stream issue now
+ *   begin  NULL            the start of the SM's cycle
+ *   end    gm_sm_events_t  the end of the SM's cycle, with what happened
+ *   idle   gm_idle_ev_t    a plug-in with work pending sets `busy` */
+#ifndef GM_SIM_SM_H
+#define GM_SIM_SM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "config.h"
+#include "ctx.h"
+#include "hook.h"
+#include "queue.h"
+#include "sched.h"
+#include "stats.h"
+#include "workload/workload.h"
+
+enum { GM_MAX_STREAMS = 3, GM_WARP_WORDS = 2 /* 128 warps */ };
+
+/* A memory instruction on its way from the issue stage to the LSU. */
+typedef struct gm_mem_inst {
+    gm_inst_t in;
+    uint16_t warp, cta, in_cta;   /* its warp, the warp's CTA slot and place in the CTA */
+    uint8_t stream;
+} gm_mem_inst_t;
+
+/* The queue from the issue stage into the LSU: one instruction. */
+typedef struct gm_inst_q {
+    int full;
+    gm_mem_inst_t mi;
+} gm_inst_q_t;
+
+/* An entry of the done queue (LSU -> SM): a finished memory instruction. */
+static inline uint32_t gm_done_pack(uint32_t warp, uint32_t stream, int is_load)
+{
+    return warp | stream << 16 | (uint32_t)(is_load != 0) << 24;
+}
+
+/* The kernels running, as the CTA dispatcher sees them; the GPU starts
+ * kernels, the SMs take CTAs and count the ones that end. */
+typedef struct gm_grid_stream {
+    const gm_kernel_t *k;     /* NULL: the stream is done */
+    uint32_t kid;             /* this launch, unique in the run */
+    uint32_t next_cta, ctas_done, ctas_total;
+} gm_grid_stream_t;
+
+typedef struct gm_grid {
+    uint32_t nstreams;
+    gm_grid_stream_t s[GM_MAX_STREAMS];
+} gm_grid_t;
+
+typedef struct gm_cta_ev {
+    uint32_t stream, kid, slot;
+    uint32_t threads, warps, regs, smem;  /* what one CTA of the kernel takes */
+    uint32_t fit;                         /* CTAs of the kernel an empty SM holds */
+} gm_cta_ev_t;
+
+typedef struct gm_gate_ev {
+    uint32_t stream;
+    int allow;                            /* a plug-in that holds the stream back clears it */
+} gm_gate_ev_t;
+
+typedef struct gm_sm_events {
+    uint8_t issue[GM_MAX_STREAMS];        /* a memory instruction issued */
+    uint8_t rf[GM_MAX_STREAMS];           /* the LSU's head failed a reservation (L1D path) */
+    uint32_t req[GM_MAX_STREAMS];         /* requests the LSU split instructions into */
+    uint32_t done[GM_MAX_STREAMS];        /* memory instructions that finished */
+} gm_sm_events_t;
+
+typedef struct gm_idle_ev {
+    int busy;
+} gm_idle_ev_t;
+
+typedef struct gm_cta {
+    uint8_t live, stream;
+    uint16_t warps_left;
+    uint32_t threads, warps, regs, smem;
+} gm_cta_t;
+
+typedef struct gm_sm {
+    uint32_t id;
+    const gm_sm_cfg_t *cfg;
+    gm_ctx_t ctx;
+    gm_grid_t *grid;
+    gm_warp_t *warp;          /* scheduling state, kept small: the issue stage walks it */
+    gm_inst_t *winst;         /* each warp's next memory instruction (or EXIT) */
+    gm_cta_t *cta;
+    uint32_t used_threads, used_warps, used_regs, used_smem, used_ctas;
+    uint32_t s_ctas[GM_MAX_STREAMS], s_warps[GM_MAX_STREAMS], s_threads[GM_MAX_STREAMS];
+    uint32_t s_regs[GM_MAX_STREAMS], s_smem[GM_MAX_STREAMS];
+    uint32_t next_stream;
+    int no_fit;               /* no CTA fitted at the last try and nothing freed since */
+    gm_sched_t *sched;
+    /* Warps that could issue, as bit maps over warp slots: a compute
+     * instruction or EXIT with no load outstanding, or a memory
+     * instruction; and each scheduler's warps. */
+    uint64_t cready[GM_WARP_WORDS], mcand[GM_WARP_WORDS];
+    uint64_t (*owns)[GM_WARP_WORDS];
+    uint64_t next_age;
+    unsigned char *ws_arena;
+    size_t ws_stride;
+    gm_inst_q_t *to_lsu;      /* queue end: the LSU's latch */
+    gm_fifo_t done;           /* from the LSU: finished memory instructions */
+    struct {
+        gm_hooks_t cta, gate, begin, end, idle;
+    } hook;
+    gm_sm_events_t ev;        /* this cycle's (the LSU adds its part) */
+    gm_sm_stats_t st;
+} gm_sm_t;
+
+/* ws_size: the largest per-warp state of the run's kernels. */
+int gm_sm_init(gm_sm_t *sm, uint32_t id, const gm_sm_cfg_t *cfg, gm_ctx_t ctx, gm_grid_t *grid,
+               size_t ws_size, gm_inst_q_t *to_lsu, gm_err_t *err);
+void gm_sm_free(gm_sm_t *sm);
+/* Place one CTA of a stream that still has CTAs, if one fits; 1 if placed. */
+int gm_sm_try_dispatch(gm_sm_t *sm);
+/* A kernel started: try dispatching again. */
+static inline void gm_sm_kernel_started(gm_sm_t *sm) { sm->no_fit = 0; }
+/* The SM's cycle, around the LSU's and the L1D's: begin (events cleared,
+ * begin hooks), issue (the done queue, then the schedulers), end (end hooks). */
+void gm_sm_begin(gm_sm_t *sm);
+void gm_sm_issue(gm_sm_t *sm);
+void gm_sm_end(gm_sm_t *sm);
+/* Nothing resident, nothing finished waiting, no plug-in busy. */
+int gm_sm_idle(const gm_sm_t *sm);
+
+#endif
