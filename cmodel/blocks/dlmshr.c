@@ -82,30 +82,12 @@ static int is_full(unsigned s) { return s == S2 || s == S3 || s == S4 || s == S7
 
 /* ---- the derived lookup structures ---- */
 
-static uint32_t hash(uint32_t blk) { return (blk ^ blk >> 8 ^ blk >> 16) % DL_HBUCKETS; }
+_Static_assert((int)DL_MAX_SETS <= (int)GM_ADDR_CAM_MAX, "every set fits the CAM");
 
-/* The unfilled head holding blk, or -1 (the CAM; at most one). */
+/* The unfilled head holding blk, or -1 (at most one). */
 static int find(const dlmshr_t *m, uint32_t blk)
 {
-    for (uint32_t x = m->bucket[hash(blk)]; x; x = m->hnext[x - 1])
-        if (m->blk[x - 1] == blk)
-            return (int)(x - 1);
-    return -1;
-}
-
-static void cam_add(dlmshr_t *m, uint32_t s)
-{
-    uint32_t h = hash(m->blk[s]);
-    m->hnext[s] = m->bucket[h];
-    m->bucket[h] = (uint16_t)(s + 1);
-}
-
-static void cam_remove(dlmshr_t *m, uint32_t s)
-{
-    uint16_t *link = &m->bucket[hash(m->blk[s])];
-    while (*link != s + 1)
-        link = &m->hnext[*link - 1];
-    *link = m->hnext[s];
+    return gm_addr_cam_find(&m->cam, m->blk, blk);
 }
 
 /* The lowest free set in [lo, hi), or -1. */
@@ -304,7 +286,10 @@ static void record(dlmshr_t *m, uint32_t s, uint32_t slot, const dlmshr_in_t *in
     m->used++;
 }
 
-void dlmshr_tick(dlmshr_t *m, const dlmshr_in_t *in)
+/* On a 64-byte boundary: its loops over every set run each cycle, and their
+ * speed depends on where they fall in the fetch windows (16 bytes off cost
+ * 20 % on dlmshr-ch3-dl, with the same instructions). */
+__attribute__((aligned(64))) void dlmshr_tick(dlmshr_t *m, const dlmshr_in_t *in)
 {
     const uint32_t N = m->p.NSETS;
     const int ripple = m->p.DEALLOC_MODE == 0;
@@ -387,7 +372,7 @@ void dlmshr_tick(dlmshr_t *m, const dlmshr_in_t *in)
             m->hid[d.s] = (uint8_t)d.s;
             m->nxt[d.s] = 0;
             m->filled[d.s] = m->ret[d.s] = 0;
-            cam_add(m, d.s);
+            gm_addr_cam_add(&m->cam, m->blk, d.s);
             m->nheads++;
             record(m, d.s, 0, in);
             m->ctr.primaries++;
@@ -449,7 +434,7 @@ void dlmshr_tick(dlmshr_t *m, const dlmshr_in_t *in)
             uint32_t sets = 1;
             for (uint32_t s = (uint32_t)fill_h; is_linked(next[s]); s = m->nxt[s])
                 sets++;
-            cam_remove(m, (uint32_t)fill_h);
+            gm_addr_cam_remove(&m->cam, m->blk, (uint32_t)fill_h);
             m->filled[fill_h] = 1;
             m->rq[(m->rq_head + m->rq_n) % N] = (uint8_t)fill_h;
             m->rq_n++;

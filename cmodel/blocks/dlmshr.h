@@ -8,7 +8,9 @@
 #undef GM_BLOCK
 #undef GM_PORTS
 
-enum { DL_MAX_SETS = 256, DL_SPS = 2, DL_PIPE = 3, DL_HBUCKETS = 256 };
+#include "addr_cam.h"
+
+enum { DL_MAX_SETS = 256, DL_SPS = 2, DL_PIPE = 3 };
 
 /* DAU states (seed-001 §3.5, Fig 3.8): the head path S1..S5, the attached
  * path S6..S10. 11..15 are illegal. */
@@ -51,10 +53,10 @@ typedef struct dlmshr {
     uint8_t cur_set, cur_slot, cur_busy;
     uint8_t pipe_v[DL_PIPE];
     uint32_t pipe_blk[DL_PIPE];
-    /* Derived, kept for speed: free sets as bit maps, unfilled heads hashed
-     * by block (chains of set+1; lookups only), live heads, used slots. */
+    /* Derived, kept for speed: free sets as bit maps, unfilled heads in the
+     * CAM (by blk), live heads, used slots. */
     uint64_t freemap[DL_MAX_SETS / 64];
-    uint16_t bucket[DL_HBUCKETS], hnext[DL_MAX_SETS];
+    gm_addr_cam_t cam;
     uint32_t nheads, used;
     /* DAU coverage: uses of each row of the next-state table (a state is
      * reached when a row into it was taken; S0 from reset). */

@@ -21,30 +21,12 @@ void mshr_reset(mshr_t *m)
         m->freemap[e / 64] |= 1ull << (e % 64);
 }
 
-static uint32_t hash(uint32_t blk) { return (blk ^ blk >> 8 ^ blk >> 16) % MSHR_HBUCKETS; }
+_Static_assert((int)MSHR_MAX_ENT <= (int)GM_ADDR_CAM_MAX, "every entry fits the CAM");
 
 /* The valid, unfilled entry holding blk, or -1 (at most one exists). */
 static int find(const mshr_t *m, uint32_t blk)
 {
-    for (uint32_t x = m->bucket[hash(blk)]; x; x = m->hnext[x - 1])
-        if (m->ent_blk[x - 1] == blk)
-            return (int)(x - 1);
-    return -1;
-}
-
-static void pending_add(mshr_t *m, uint32_t e)
-{
-    uint32_t h = hash(m->ent_blk[e]);
-    m->hnext[e] = m->bucket[h];
-    m->bucket[h] = (uint16_t)(e + 1);
-}
-
-static void pending_remove(mshr_t *m, uint32_t e)
-{
-    uint16_t *link = &m->bucket[hash(m->ent_blk[e])];
-    while (*link != e + 1)
-        link = &m->hnext[*link - 1];
-    *link = m->hnext[e];
+    return gm_addr_cam_find(&m->cam, m->ent_blk, blk);
 }
 
 /* The lowest free entry, or -1 (the map has no bits at or above NENT). */
@@ -168,7 +150,7 @@ void mshr_tick(mshr_t *m, const mshr_in_t *in)
                 m->ent_rd[e] = 0;
                 m->freemap[e / 64] &= ~(1ull << (e % 64));
                 m->nent++;
-                pending_add(m, e);
+                gm_addr_cam_add(&m->cam, m->ent_blk, e);
                 m->ctr.primaries++;
             } else {
                 m->ctr.merges++;
@@ -185,7 +167,7 @@ void mshr_tick(mshr_t *m, const mshr_in_t *in)
     }
     if (in->fill_valid) {
         if (fill_e >= 0) {
-            pending_remove(m, (uint32_t)fill_e);
+            gm_addr_cam_remove(&m->cam, m->ent_blk, (uint32_t)fill_e);
             m->ent_f[fill_e] = 1;
             m->rq[(m->rq_head + m->rq_n) % N] = (uint8_t)fill_e;
             m->rq_n++;

@@ -8,7 +8,9 @@
 #undef GM_BLOCK
 #undef GM_PORTS
 
-enum { MSHR_MAX_ENT = 256, MSHR_MAX_SLOT = 64, MSHR_PIPE = 3, MSHR_HBUCKETS = 256 };
+#include "addr_cam.h"
+
+enum { MSHR_MAX_ENT = 256, MSHR_MAX_SLOT = 64, MSHR_PIPE = 3 };
 enum { MSHR_RF_NONE, MSHR_RF_ENTRY_FULL, MSHR_RF_MERGE_FULL };
 
 typedef struct mshr {
@@ -22,11 +24,10 @@ typedef struct mshr {
     uint8_t pipe_v[MSHR_PIPE];
     uint32_t pipe_blk[MSHR_PIPE];
     /* Derived from the registers above, kept for speed only: free entries
-     * as a bit map, pending (unfilled) entries hashed by block (chains of
-     * entry+1), and the entry and slot counts. Lookups only: no behaviour
-     * depends on the hash's order. */
+     * as a bit map, pending (unfilled) entries in the CAM (by ent_blk), and
+     * the entry and slot counts. */
     uint64_t freemap[MSHR_MAX_ENT / 64];
-    uint16_t bucket[MSHR_HBUCKETS], hnext[MSHR_MAX_ENT];
+    gm_addr_cam_t cam;
     uint32_t nent, used;
     mshr_counters_t ctr;
     /* The slots last: the fields above stay together in the cache. */
