@@ -18,9 +18,10 @@
 #include <string.h>
 
 #include "blocks/dlmshr.h"
+#include "mshr_traffic.h"
 #include "stim.h"
 
-enum { MAXP = 512, POOL_MAX = 1024, COV_N = 11 };
+enum { COV_N = 11 };
 
 static const char *const cov_names[COV_N] = {
     "primary accepted", "merge accepted", "set linked (case b)", "RF entry full",
@@ -28,22 +29,9 @@ static const char *const cov_names[COV_N] = {
     "release held back", "request + fill of one block", "no free set",
     "chain of >= 4 sets filled"};
 
-typedef struct pend {
-    uint32_t blk;
-    uint64_t due;
-} pend_t;
-
 typedef struct dl_rand {
-    gm_rng_t r;
+    mshr_traffic_t t;
     dlmshr_params_t p;
-    uint32_t pool;
-    pend_t pend[MAXP];
-    uint32_t npend;
-    uint32_t seq;
-    uint32_t out_blk[1u << 16];
-    uint8_t out_live[1u << 16];
-    uint32_t last_id[POOL_MAX];
-    uint64_t p_req, p_fill_stray, p_fwd, phase_end;
     uint64_t links_seen;
     uint64_t hits[COV_N];
 } dl_rand_t;
@@ -52,58 +40,40 @@ static int rnd_init(void *vctx, const void *params, uint64_t seed, gm_err_t *err
 {
     dl_rand_t *c = vctx;
     (void)err;
-    gm_rng_seed(&c->r, seed);
     c->p = *(const dlmshr_params_t *)params;
-    c->pool = 2 * c->p.NSETS + 3;
+    mshr_traffic_init(&c->t, seed, 400);
     return 0;
 }
 
 static void new_phase(dl_rand_t *c, uint64_t cyc)
 {
-    static const uint32_t req[] = {64, 512, 900, 1024};
-    static const uint32_t fwd[] = {1024, 900, 512, 128};
-    c->phase_end = cyc + 300 + gm_rng_below(&c->r, 4000);
-    c->p_req = req[gm_rng_below(&c->r, 4)];
-    c->p_fwd = fwd[gm_rng_below(&c->r, 4)];
-    c->p_fill_stray = gm_rng_chance(&c->r, 1, 4) ? 16 : 0;
+    gm_rng_t *r = &c->t.r;
+    mshr_traffic_phase(&c->t, cyc, 300, 4000);
     /* A few blocks: long super-entries, starved tails, MERGE_FULL. */
     uint32_t n = c->p.NSETS;
-    c->pool = gm_rng_chance(&c->r, 1, 2) ? 1 + (uint32_t)gm_rng_below(&c->r, 6)
-                                          : (n / 2) + (uint32_t)gm_rng_below(&c->r, 2 * n);
-    if (c->pool > POOL_MAX)
-        c->pool = POOL_MAX;
+    uint32_t pool = gm_rng_chance(r, 1, 2) ? 1 + (uint32_t)gm_rng_below(r, 6)
+                                           : (n / 2) + (uint32_t)gm_rng_below(r, 2 * n);
+    mshr_traffic_pool(&c->t, pool);
 }
 
 static int rnd_gen(void *vctx, uint64_t cyc, void *vin)
 {
     dl_rand_t *c = vctx;
     dlmshr_in_t *in = vin;
-    if (cyc >= c->phase_end)
+    mshr_in_t x;
+    if (cyc >= c->t.phase_end)
         new_phase(c, cyc);
-    if (gm_rng_chance(&c->r, (uint32_t)c->p_req, 1024)) {
-        in->req_valid = 1;
-        in->req_blk = 0x1000 + gm_rng_below(&c->r, c->pool);
-        in->req_info = c->seq & 0xffff;
-        in->req_is_wr = gm_rng_chance(&c->r, 1, 8);
-    }
-    in->prb_blk = 0x1000 + gm_rng_below(&c->r, c->pool);
-    for (uint32_t i = 0; i < c->npend; i++) {
-        if (c->pend[i].due <= cyc) {
-            in->fill_valid = 1;
-            in->fill_blk = c->pend[i].blk;
-            c->pend[i] = c->pend[--c->npend];
-            break;
-        }
-    }
-    if (!in->fill_valid && gm_rng_chance(&c->r, (uint32_t)c->p_fill_stray, 1024)) {
-        in->fill_valid = 1;
-        in->fill_blk = 0x900000 + gm_rng_below(&c->r, 16);
-    }
-    if (in->req_valid && c->npend && gm_rng_chance(&c->r, 1, 16) && !in->fill_valid) {
-        in->fill_valid = 1;
-        in->fill_blk = in->req_blk;
-    }
-    in->fwd_ready = gm_rng_chance(&c->r, (uint32_t)c->p_fwd, 1024);
+    /* The DL-MSHR's inputs are the MSHR's. */
+    memset(&x, 0, sizeof x);
+    mshr_traffic_gen(&c->t, cyc, &x);
+    in->req_valid = x.req_valid;
+    in->req_blk = x.req_blk;
+    in->req_info = x.req_info;
+    in->req_is_wr = x.req_is_wr;
+    in->prb_blk = x.prb_blk;
+    in->fill_valid = x.fill_valid;
+    in->fill_blk = x.fill_blk;
+    in->fwd_ready = x.fwd_ready;
     return 0;
 }
 
@@ -134,18 +104,10 @@ static int rnd_observe(void *vctx, uint64_t cyc, const void *vin, const void *vo
         return gm_errf(err, "st_err: a DAU FSM in an illegal state");
     if (in->req_valid) {
         if (o->req_accept) {
-            uint32_t id = (uint32_t)in->req_info;
-            if (c->out_live[id])
-                return gm_errf(err, "request id %u reused while still recorded", id);
-            c->out_live[id] = 1;
-            c->out_blk[id] = (uint32_t)in->req_blk;
-            c->seq++;
+            if (mshr_traffic_accepted(&c->t, cyc, (uint32_t)in->req_info,
+                                      (uint32_t)in->req_blk, (int)o->req_primary, err))
+                return -1;
             c->hits[o->req_primary ? 0 : 1]++;
-            if (o->req_primary && c->npend < MAXP) {
-                c->pend[c->npend].blk = (uint32_t)in->req_blk;
-                c->pend[c->npend].due = cyc + 4 + gm_rng_below(&c->r, 400);
-                c->npend++;
-            }
             if (in->fill_valid && in->fill_blk == in->req_blk)
                 c->hits[8]++;
         } else {
@@ -165,22 +127,9 @@ static int rnd_observe(void *vctx, uint64_t cyc, const void *vin, const void *vo
     if (in->fill_valid && !o->fill_err && chain_len(m, (uint32_t)in->fill_blk) >= 4)
         c->hits[10]++;
     if (o->fwd_valid && in->fwd_ready) {
-        uint32_t id = (uint32_t)o->fwd_info;
-        if (!c->out_live[id])
-            return gm_errf(err, "released request %u was never recorded (or released twice)",
-                           id);
-        if (c->out_blk[id] != o->fwd_blk)
-            return gm_errf(err, "request %u released for block 0x%llx, recorded for 0x%x", id,
-                           (unsigned long long)o->fwd_blk, c->out_blk[id]);
-        uint32_t b = (uint32_t)o->fwd_blk - 0x1000;
-        if (b < POOL_MAX) {
-            uint32_t last = c->last_id[b];
-            if (last && ((id - last) & 0x8000))
-                return gm_errf(err, "request %u of block 0x%x released after %u", id,
-                               (uint32_t)o->fwd_blk, last);
-            c->last_id[b] = o->fwd_last ? 0 : id;
-        }
-        c->out_live[id] = 0;
+        if (mshr_traffic_released(&c->t, (uint32_t)o->fwd_info, (uint32_t)o->fwd_blk,
+                                  (int)o->fwd_last, err))
+            return -1;
         c->hits[5]++;
     }
     return 0;

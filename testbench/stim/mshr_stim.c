@@ -12,34 +12,19 @@
 #include <string.h>
 
 #include "blocks/mshr.h"
+#include "mshr_traffic.h"
 #include "stim.h"
 
-enum { MAXP = 512, POOL_MAX = 1024, COV_N = 9 };
+enum { COV_N = 9 };
 
 static const char *const cov_names[COV_N] = {
     "primary accepted", "merge accepted", "RF entry full", "RF merge full",
     "fill released", "stray fill (fill_err)", "release held back",
     "request + fill of one block", "all entries in use"};
 
-typedef struct pend {
-    uint32_t blk;
-    uint64_t due;
-} pend_t;
-
 typedef struct mshr_rand {
-    gm_rng_t r;
+    mshr_traffic_t t;
     mshr_params_t p;
-    uint32_t pool;
-    pend_t pend[MAXP];      /* primaries waiting for their fill */
-    uint32_t npend;
-    uint32_t seq;           /* next request id */
-    /* scoreboard: id -> block of every accepted, not yet released request */
-    uint32_t out_blk[1u << 16];
-    uint8_t out_live[1u << 16];
-    uint32_t live;
-    uint32_t last_id_of_entry_blk[POOL_MAX]; /* order check within an entry */
-    uint64_t p_req, p_fill_stray, p_fwd;
-    uint64_t phase_end;
     uint64_t hits[COV_N];
 } mshr_rand_t;
 
@@ -47,61 +32,26 @@ static int rnd_init(void *vctx, const void *params, uint64_t seed, gm_err_t *err
 {
     mshr_rand_t *c = vctx;
     (void)err;
-    gm_rng_seed(&c->r, seed);
     c->p = *(const mshr_params_t *)params;
-    c->pool = 2 * c->p.NENT + 3;
-    if (c->pool > POOL_MAX)
-        c->pool = POOL_MAX;
+    mshr_traffic_init(&c->t, seed, 300);
     return 0;
 }
 
 static void new_phase(mshr_rand_t *c, uint64_t cyc)
 {
-    static const uint32_t req[] = {64, 512, 900, 1024};
-    static const uint32_t fwd[] = {1024, 900, 512, 128};
-    c->phase_end = cyc + 500 + gm_rng_below(&c->r, 5000);
-    c->p_req = req[gm_rng_below(&c->r, 4)];
-    c->p_fwd = fwd[gm_rng_below(&c->r, 4)];
-    c->p_fill_stray = gm_rng_chance(&c->r, 1, 4) ? 16 : 0;
+    gm_rng_t *r = &c->t.r;
+    mshr_traffic_phase(&c->t, cyc, 500, 5000);
     /* Sometimes a handful of blocks: long merge lists and MERGE_FULL. */
-    c->pool = gm_rng_chance(&c->r, 1, 3) ? 2 + (uint32_t)gm_rng_below(&c->r, 7)
-                                          : 2 * c->p.NENT + 3;
-    if (c->pool > POOL_MAX)
-        c->pool = POOL_MAX;
+    uint32_t pool = gm_rng_chance(r, 1, 3) ? 2 + (uint32_t)gm_rng_below(r, 7) : 2 * c->p.NENT + 3;
+    mshr_traffic_pool(&c->t, pool);
 }
 
 static int rnd_gen(void *vctx, uint64_t cyc, void *vin)
 {
     mshr_rand_t *c = vctx;
-    mshr_in_t *in = vin;
-    if (cyc >= c->phase_end)
+    if (cyc >= c->t.phase_end)
         new_phase(c, cyc);
-    if (gm_rng_chance(&c->r, (uint32_t)c->p_req, 1024)) {
-        in->req_valid = 1;
-        in->req_blk = 0x1000 + gm_rng_below(&c->r, c->pool);
-        in->req_info = c->seq & 0xffff;
-        in->req_is_wr = gm_rng_chance(&c->r, 1, 8);
-    }
-    in->prb_blk = 0x1000 + gm_rng_below(&c->r, c->pool);
-    /* The oldest due fill goes back; sometimes a fill for nothing. */
-    for (uint32_t i = 0; i < c->npend; i++) {
-        if (c->pend[i].due <= cyc) {
-            in->fill_valid = 1;
-            in->fill_blk = c->pend[i].blk;
-            c->pend[i] = c->pend[--c->npend];
-            break;
-        }
-    }
-    if (!in->fill_valid && gm_rng_chance(&c->r, (uint32_t)c->p_fill_stray, 1024)) {
-        in->fill_valid = 1;
-        in->fill_blk = 0x900000 + gm_rng_below(&c->r, 16);
-    }
-    if (in->req_valid && c->npend && gm_rng_chance(&c->r, 1, 16) && !in->fill_valid) {
-        /* Request and fill of one block in the same cycle. */
-        in->fill_valid = 1;
-        in->fill_blk = in->req_blk;
-    }
-    in->fwd_ready = gm_rng_chance(&c->r, (uint32_t)c->p_fwd, 1024);
+    mshr_traffic_gen(&c->t, cyc, vin);
     return 0;
 }
 
@@ -116,19 +66,10 @@ static int rnd_observe(void *vctx, uint64_t cyc, const void *vin, const void *vo
         return -1;
     if (in->req_valid) {
         if (o->req_accept) {
-            uint32_t id = (uint32_t)in->req_info;
-            if (c->out_live[id])
-                return gm_errf(err, "request id %u reused while still recorded", id);
-            c->out_live[id] = 1;
-            c->out_blk[id] = (uint32_t)in->req_blk;
-            c->live++;
-            c->seq++;
+            if (mshr_traffic_accepted(&c->t, cyc, (uint32_t)in->req_info,
+                                      (uint32_t)in->req_blk, (int)o->req_primary, err))
+                return -1;
             c->hits[o->req_primary ? 0 : 1]++;
-            if (o->req_primary && c->npend < MAXP) {
-                c->pend[c->npend].blk = (uint32_t)in->req_blk;
-                c->pend[c->npend].due = cyc + 4 + gm_rng_below(&c->r, 300);
-                c->npend++;
-            }
             if (o->req_primary && in->fill_valid && in->fill_blk == in->req_blk)
                 c->hits[7]++;
         } else {
@@ -142,25 +83,9 @@ static int rnd_observe(void *vctx, uint64_t cyc, const void *vin, const void *vo
     if (o->fwd_valid && !in->fwd_ready)
         c->hits[6]++;
     if (o->fwd_valid && in->fwd_ready) {
-        uint32_t id = (uint32_t)o->fwd_info;
-        if (!c->out_live[id])
-            return gm_errf(err, "released request %u was never recorded (or released twice)",
-                           id);
-        if (c->out_blk[id] != o->fwd_blk)
-            return gm_errf(err, "request %u released for block 0x%llx, recorded for 0x%x", id,
-                           (unsigned long long)o->fwd_blk, c->out_blk[id]);
-        uint32_t b = (uint32_t)o->fwd_blk - 0x1000;
-        if (b < POOL_MAX) {
-            /* Ids grow with arrival (mod 2^16): within an entry they come out
-             * in order. */
-            uint32_t last = c->last_id_of_entry_blk[b];
-            if (last && ((id - last) & 0x8000))
-                return gm_errf(err, "request %u of block 0x%x released after %u", id,
-                               (uint32_t)o->fwd_blk, last);
-            c->last_id_of_entry_blk[b] = o->fwd_last ? 0 : id;
-        }
-        c->out_live[id] = 0;
-        c->live--;
+        if (mshr_traffic_released(&c->t, (uint32_t)o->fwd_info, (uint32_t)o->fwd_blk,
+                                  (int)o->fwd_last, err))
+            return -1;
         c->hits[4]++;
     }
     if (o->st_nentries == c->p.NENT)
