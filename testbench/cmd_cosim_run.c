@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "state_diff.h"
 #include "syslock.h"
 
 static const char extra_usage[] =
@@ -64,6 +65,7 @@ static void print_mismatch(const gm_syslock_t *ls, const gm_syslock_t *re, const
 {
     const gm_syslock_event_t *e = &ls->first;
     const gm_block_desc_t *d = NULL;
+    char name[96];
     const char *block = strrchr(e->path, '.') ? strrchr(e->path, '.') + 1 : e->path;
     d = gm_block_find(block);
     if (!d) { /* instance names end in the block name, except milg0, milg1, ... */
@@ -73,23 +75,18 @@ static void print_mismatch(const gm_syslock_t *ls, const gm_syslock_t *re, const
     }
     printf("lockstep MISMATCH in %s at its cycle %" PRIu64 " (core cycle %" PRIu64 ")\n", e->path,
            e->cycle, e->core_cycle);
-    if (e->kind == 1 && d)
+    if (e->kind == 1 && d) {
         printf("  output %s_o: C %s, RTL %s\n", d->out[e->port].name, e->c_val, e->rtl_val);
-    else if (e->kind == 2 && d && e->elem != UINT32_MAX)
-        printf("  state %s_q[%u]: C %s, RTL %s\n", d->state[e->reg].name, e->elem, e->c_val,
-               e->rtl_val);
-    else if (e->kind == 2 && d)
-        printf("  state %s_q: C %s, RTL %s\n", d->state[e->reg].name, e->c_val, e->rtl_val);
+    } else if (e->kind == 2 && d) { /* a state event's elem is UINT32_MAX for a scalar */
+        gm_state_name(d, e->reg, e->elem != UINT32_MAX, e->elem, name, sizeof name);
+        printf("  state %s: C %s, RTL %s\n", name, e->c_val, e->rtl_val);
+    }
     const gm_syslock_event_t *f = &re->first_state;
     if (f->kind == 2 && d) {
-        if (f->elem == UINT32_MAX)
-            printf("  first diverging state register: %s_q after the edge of cycle %" PRIu64
-                   ": C %s, RTL %s\n",
-                   d->state[f->reg].name, f->cycle, f->c_val, f->rtl_val);
-        else
-            printf("  first diverging state register: %s_q[%u] after the edge of cycle %" PRIu64
-                   ": C %s, RTL %s\n",
-                   d->state[f->reg].name, f->elem, f->cycle, f->c_val, f->rtl_val);
+        gm_state_name(d, f->reg, f->elem != UINT32_MAX, f->elem, name, sizeof name);
+        printf("  first diverging state register: %s after the edge of cycle %" PRIu64
+               ": C %s, RTL %s\n",
+               name, f->cycle, f->c_val, f->rtl_val);
     } else {
         printf("  first diverging state register: none (state agrees through cycle %" PRIu64 ")\n",
                e->cycle);

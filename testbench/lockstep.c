@@ -7,6 +7,7 @@
 #include "util/progress.h"
 #include "util/rng.h"
 #include "blkvcd.h"
+#include "state_diff.h"
 
 enum { RESET_CYCLES = 2, HISTORY = 8 };
 
@@ -17,6 +18,7 @@ typedef struct event {
     int64_t cycle;  /* -1: right after reset */
     unsigned port;  /* EV_OUTPUT, EV_C_RANGE */
     unsigned reg, elem;
+    int array;      /* EV_STATE: reg is an array */
     uint64_t c_val, rtl_val;
     char c_str[160], rtl_str[160];
     char msg[1024];
@@ -189,24 +191,17 @@ static void half_cycle(sim_t *s, int clk, int rst_n, uint64_t t)
 /* First state element that differs between C and RTL, or 0 if none. */
 static int state_diff(sim_t *s, event_t *ev, int64_t cycle)
 {
-    const gm_block_desc_t *d = s->d;
-    for (unsigned i = 0; i < d->n_state; i++) {
-        unsigned depth = d->state_depth(s->c, i);
-        for (unsigned e = 0; e < (depth ? depth : 1); e++) {
-            uint64_t cv = d->state_get(s->c, i, e);
-            uint64_t rv = s->o->rtl->state_get(s->rtl, i, e);
-            if (cv != rv) {
-                ev->kind = EV_STATE;
-                ev->cycle = cycle;
-                ev->reg = i;
-                ev->elem = e;
-                ev->c_val = cv;
-                ev->rtl_val = rv;
-                return 1;
-            }
-        }
-    }
-    return 0;
+    gm_state_diff_t df;
+    if (!gm_state_diff(s->d, s->c, s->o->rtl, s->rtl, &df))
+        return 0;
+    ev->kind = EV_STATE;
+    ev->cycle = cycle;
+    ev->reg = df.reg;
+    ev->elem = df.elem;
+    ev->array = df.array;
+    ev->c_val = df.c_val;
+    ev->rtl_val = df.rtl_val;
+    return 1;
 }
 
 static int output_diff(sim_t *s, event_t *ev, int64_t cycle)
@@ -400,21 +395,15 @@ static void print_inputs(const gm_lockstep_opts_t *o, const pass_out_t *po,
     }
 }
 
-static void format_state(const gm_lockstep_opts_t *o, void *c_state,
-                         const event_t *e, char *buf, size_t n)
+static void format_state(const gm_lockstep_opts_t *o, const event_t *e, char *buf, size_t n)
 {
-    const gm_block_desc_t *d = o->desc;
-    char at[64];
+    char name[96], at[64];
+    gm_state_name(o->desc, e->reg, e->array, e->elem, name, sizeof name);
     if (e->cycle < 0)
         snprintf(at, sizeof at, "after reset");
     else
         snprintf(at, sizeof at, "after the edge of cycle %" PRId64, e->cycle);
-    if (c_state && d->state_depth(c_state, e->reg))
-        snprintf(buf, n, "%s_q[%u] %s: C 0x%" PRIx64 ", RTL 0x%" PRIx64,
-                 d->state[e->reg].name, e->elem, at, e->c_val, e->rtl_val);
-    else
-        snprintf(buf, n, "%s_q %s: C 0x%" PRIx64 ", RTL 0x%" PRIx64,
-                 d->state[e->reg].name, at, e->c_val, e->rtl_val);
+    snprintf(buf, n, "%s %s: C 0x%" PRIx64 ", RTL 0x%" PRIx64, name, at, e->c_val, e->rtl_val);
 }
 
 static void report(const gm_lockstep_opts_t *o, const event_t *ev,
@@ -424,7 +413,6 @@ static void report(const gm_lockstep_opts_t *o, const event_t *ev,
     FILE *f = o->out;
     char buf[512];
     gm_err_t err;
-    void *c = new_c_model(d, o, &err); /* for array depths */
     const char *what = ev->kind == EV_GOLDEN ? "GOLDEN CHECK FAILED" : "MISMATCH";
     if (ev->cycle < 0)
         fprintf(f, "cosim %s[%s]: %s after reset (seed %" PRIu64 ", stimulus %s)\n",
@@ -439,7 +427,7 @@ static void report(const gm_lockstep_opts_t *o, const event_t *ev,
                 ev->rtl_str);
         break;
     case EV_STATE:
-        format_state(o, c, ev, buf, sizeof buf);
+        format_state(o, ev, buf, sizeof buf);
         fprintf(f, "  state %s\n", buf);
         break;
     case EV_GOLDEN:
@@ -460,7 +448,7 @@ static void report(const gm_lockstep_opts_t *o, const event_t *ev,
         }
     }
     if (p2->first_state.kind == EV_STATE) {
-        format_state(o, c, &p2->first_state, buf, sizeof buf);
+        format_state(o, &p2->first_state, buf, sizeof buf);
         fprintf(f, "  first diverging state register: %s\n", buf);
     } else {
         fprintf(f, "  first diverging state register: none (C and RTL state agree "
@@ -469,7 +457,6 @@ static void report(const gm_lockstep_opts_t *o, const event_t *ev,
     print_inputs(o, p2, ev->cycle);
     fprintf(f, "  VCD window, cycles %" PRId64 "..%" PRId64 ": %s.c.vcd %s.rtl.vcd\n",
             win_from, ev->cycle, o->mismatch_prefix, o->mismatch_prefix);
-    free(c);
 }
 
 static uint64_t state_elements(const gm_lockstep_opts_t *o)

@@ -7,6 +7,7 @@
 #include "blkvcd.h"
 #include "porttrace.h"
 #include "rtl_api.h"
+#include "state_diff.h"
 
 typedef struct inst {
     gm_syslock_t *ls;
@@ -61,24 +62,17 @@ static const void *params_of(const gm_blk_t *b)
 
 static void state_event(inst_t *x, gm_blk_t *b, gm_syslock_event_t *ev)
 {
-    const gm_block_desc_t *d = b->d;
-    for (unsigned i = 0; i < d->n_state; i++) {
-        unsigned depth = d->state_depth(b->st, i);
-        for (unsigned e = 0; e < (depth ? depth : 1); e++) {
-            uint64_t cv = d->state_get(b->st, i, e), rv = x->ops->state_get(x->m, i, e);
-            if (cv == rv)
-                continue;
-            ev->kind = 2;
-            snprintf(ev->path, sizeof ev->path, "%s", b->path);
-            ev->cycle = x->ticks;
-            ev->core_cycle = x->ls->core_now ? *x->ls->core_now : 0;
-            ev->reg = i;
-            ev->elem = depth ? e : UINT32_MAX;
-            snprintf(ev->c_val, sizeof ev->c_val, "0x%" PRIx64, cv);
-            snprintf(ev->rtl_val, sizeof ev->rtl_val, "0x%" PRIx64, rv);
-            return;
-        }
-    }
+    gm_state_diff_t df;
+    if (!gm_state_diff(b->d, b->st, x->ops, x->m, &df))
+        return;
+    ev->kind = 2;
+    snprintf(ev->path, sizeof ev->path, "%s", b->path);
+    ev->cycle = x->ticks;
+    ev->core_cycle = x->ls->core_now ? *x->ls->core_now : 0;
+    ev->reg = df.reg;
+    ev->elem = df.array ? df.elem : UINT32_MAX;
+    snprintf(ev->c_val, sizeof ev->c_val, "0x%" PRIx64, df.c_val);
+    snprintf(ev->rtl_val, sizeof ev->rtl_val, "0x%" PRIx64, df.rtl_val);
 }
 
 static uint64_t trace_time(const inst_t *x, int clk) { return 2 * (x->ticks + 2) + (clk ? 1 : 0); }
