@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "cli.h"
+#include "util/err.h"
+#include "util/parse.h"
 
 #ifndef GM_SOURCE_DIR
 #define GM_SOURCE_DIR "."
@@ -26,6 +28,14 @@ int gm_wants_help(int argc, char **argv)
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
             return 1;
+    return 0;
+}
+
+int gm_opt_u64(const char *cmd, const char *opt, const char *val, uint64_t *v)
+{
+    if (gm_parse_u64(val, 0, v))
+        return gm_fail(GM_EXIT_USAGE, "%s: %s expects a non-negative integer, got '%s'", cmd, opt,
+                       val);
     return 0;
 }
 

@@ -41,6 +41,9 @@ int gm_run_exec(const gm_run_opts_t *o, const struct gm_blk_hooks *hooks, int qu
 /* Shared helpers for commands. */
 int gm_fail(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int gm_wants_help(int argc, char **argv);
+/* An option's value as an unsigned integer (gm_parse_u64 in base 0), else
+ * "CMD: OPT expects a non-negative integer, got 'VAL'" and GM_EXIT_USAGE. */
+int gm_opt_u64(const char *cmd, const char *opt, const char *val, uint64_t *v);
 /* Where configs/ lives: GM_SOURCE_DIR at build time, or $GMEM_HOME. */
 const char *gm_home(void);
 

@@ -28,17 +28,6 @@ const char gm_run_usage[] =
     "  --max-cycles N    stop after N core cycles (default 50000000)\n"
     "  --seed S          seed for workloads with random data (default 1)\n";
 
-static int parse_u64(const char *opt, const char *s, uint64_t *v)
-{
-    char *end;
-    errno = 0;
-    unsigned long long x = strtoull(s, &end, 0);
-    if (!*s || *end || errno || s[0] == '-')
-        return gm_fail(GM_EXIT_USAGE, "run: %s expects a non-negative integer, got '%s'", opt, s);
-    *v = x;
-    return 0;
-}
-
 int gm_run_parse(int argc, char **argv, gm_run_opts_t *o)
 {
     memset(o, 0, sizeof *o);
@@ -64,10 +53,10 @@ int gm_run_parse(int argc, char **argv, gm_run_opts_t *o)
         else if (!strcmp(a, "--stats"))
             o->stats = argv[++i];
         else if (!strcmp(a, "--max-cycles")) {
-            if (parse_u64(a, argv[++i], &o->max_cycles))
+            if (gm_opt_u64("run", a, argv[++i], &o->max_cycles))
                 return GM_EXIT_USAGE;
         } else if (!strcmp(a, "--seed")) {
-            if (parse_u64(a, argv[++i], &o->seed))
+            if (gm_opt_u64("run", a, argv[++i], &o->seed))
                 return GM_EXIT_USAGE;
         } else
             return gm_fail(GM_EXIT_USAGE, "run: unknown option '%s' (see --help)", a);

@@ -2,7 +2,6 @@
  * recording (--record-ports). On a mismatch the system is run again (it is
  * deterministic) to compare the failing instance's state every cycle in the
  * window before the mismatch and to write both sides' VCDs of it. */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +10,7 @@
 #include "cli.h"
 #include "state_diff.h"
 #include "syslock.h"
+#include "util/parse.h"
 
 static const char extra_usage[] =
     "\n"
@@ -127,10 +127,8 @@ int gm_cmd_run(int argc, char **argv)
         else if (!strcmp(a, "--mismatch-vcd"))
             mism = v;
         else {
-            char *end;
-            errno = 0;
-            unsigned long w = strtoul(v, &end, 10);
-            if (!*v || *end || errno || v[0] == '-') {
+            uint64_t w;
+            if (gm_parse_u64(v, 10, &w)) {
                 free(rest);
                 return gm_fail(GM_EXIT_USAGE, "run: --window expects a number, got '%s'", v);
             }

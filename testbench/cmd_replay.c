@@ -1,7 +1,6 @@
 /* `gmem-cosim replay FILE`: a recorded port trace against the block's RTL
  * (lockstep with the C model) and against the outputs the C model produced
  * when it was recorded (golden-model regression). */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +8,7 @@
 #include "cli.h"
 #include "lockstep.h"
 #include "porttrace.h"
+#include "util/parse.h"
 
 typedef struct replay_ctx {
     FILE *f;
@@ -108,10 +108,8 @@ int gm_cmd_replay(int argc, char **argv)
         if (i + 1 >= argc)
             return gm_fail(GM_EXIT_USAGE, "replay: %s needs a value", a);
         const char *v = argv[++i];
-        char *end;
-        errno = 0;
-        unsigned long long n = strtoull(v, &end, 0);
-        int num_ok = *v && !*end && !errno && v[0] != '-';
+        uint64_t n = 0;
+        int num_ok = !gm_parse_u64(v, 0, &n);
         if (!strcmp(a, "--inject-fault") && num_ok)
             o.fault_cycle = (int64_t)n;
         else if (!strcmp(a, "--window") && num_ok)

@@ -33,18 +33,6 @@ static const char usage_text[] =
     "                     (default build/mismatch/BLOCK.POINT)\n"
     "  --coverage         print the stimulus' coverage report; exit 1 if incomplete\n";
 
-static int parse_u64(const char *opt, const char *s, uint64_t *v)
-{
-    char *end;
-    errno = 0;
-    unsigned long long x = strtoull(s, &end, 0);
-    if (!*s || *end || errno || s[0] == '-')
-        return gm_fail(GM_EXIT_USAGE, "cosim: %s expects a non-negative integer, got '%s'",
-                       opt, s);
-    *v = x;
-    return 0;
-}
-
 static int cmp_str(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
@@ -104,17 +92,17 @@ int gm_cmd_cosim(int argc, char **argv)
         } else if (a[0] == '-' && !has) {
             return gm_fail(GM_EXIT_USAGE, "cosim: %s needs a value (see --help)", a);
         } else if (!strcmp(a, "--cycles")) {
-            if (parse_u64(a, argv[++i], &o.cycles))
+            if (gm_opt_u64("cosim", a, argv[++i], &o.cycles))
                 return GM_EXIT_USAGE;
         } else if (!strcmp(a, "--seed")) {
-            if (parse_u64(a, argv[++i], &o.seed))
+            if (gm_opt_u64("cosim", a, argv[++i], &o.seed))
                 return GM_EXIT_USAGE;
         } else if (!strcmp(a, "--inject-fault")) {
-            if (parse_u64(a, argv[++i], &v))
+            if (gm_opt_u64("cosim", a, argv[++i], &v))
                 return GM_EXIT_USAGE;
             o.fault_cycle = (int64_t)v;
         } else if (!strcmp(a, "--window")) {
-            if (parse_u64(a, argv[++i], &v))
+            if (gm_opt_u64("cosim", a, argv[++i], &v))
                 return GM_EXIT_USAGE;
             o.window = (unsigned)v;
         } else if (!strcmp(a, "--point")) {

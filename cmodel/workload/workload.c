@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/parse.h"
 #include "workload/wl.h"
 
 const wl_def_t *const wl_defs[] = {
@@ -252,46 +253,6 @@ static void range_text(const wl_param_t *p, char *out, size_t n)
                  (unsigned long long)p->hi);
 }
 
-/* Decimal or 0x-hex with an optional K/M/G suffix; 0 on success. */
-static int parse_u64(const char *s, size_t len, uint64_t *out)
-{
-    uint64_t v = 0, base = 10, scale = 1;
-    size_t i = 0;
-    if (len > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-        base = 16;
-        i = 2;
-    }
-    if (len && (s[len - 1] == 'K' || s[len - 1] == 'k'))
-        scale = 1ull << 10;
-    else if (len && (s[len - 1] == 'M' || s[len - 1] == 'm'))
-        scale = 1ull << 20;
-    else if (len && (s[len - 1] == 'G' || s[len - 1] == 'g'))
-        scale = 1ull << 30;
-    if (scale > 1)
-        len--;
-    if (i >= len)
-        return -1;
-    for (; i < len; i++) {
-        unsigned d;
-        char c = s[i];
-        if (c >= '0' && c <= '9')
-            d = (unsigned)(c - '0');
-        else if (base == 16 && c >= 'a' && c <= 'f')
-            d = (unsigned)(c - 'a' + 10);
-        else if (base == 16 && c >= 'A' && c <= 'F')
-            d = (unsigned)(c - 'A' + 10);
-        else
-            return -1;
-        if (v > (UINT64_MAX - d) / base)
-            return -1;
-        v = v * base + d;
-    }
-    if (v > UINT64_MAX / scale)
-        return -1;
-    *out = v * scale;
-    return 0;
-}
-
 /* Parse "name[:k=v,...]" into its def and values; `canon` gets the canonical
  * text (every parameter spelled out). */
 static int parse_single(const char *spec, const wl_def_t **def_out, wl_vals_t *vals,
@@ -360,7 +321,7 @@ static int parse_single(const char *spec, const wl_def_t **def_out, wl_vals_t *v
             char want[128];
             uint64_t v;
             range_text(pp, want, sizeof want);
-            if (parse_u64(val, vlen, &v))
+            if (gm_parse_u64_kmg(val, vlen, &v))
                 return gm_errf(err, "%s: %s: expected %s", spec, pp->key, want);
             if (v < pp->lo || v > pp->hi || (pp->mult > 1 && v % pp->mult))
                 return gm_errf(err, "%s: %s: %llu is out of range, expected %s", spec,
