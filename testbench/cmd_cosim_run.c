@@ -5,11 +5,11 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cli.h"
 #include "state_diff.h"
 #include "syslock.h"
+#include "util/mkdirs.h"
 #include "util/parse.h"
 
 static const char extra_usage[] =
@@ -25,19 +25,6 @@ static const char extra_usage[] =
     "  --mismatch-vcd P   prefix of the mismatch VCD window (default build/mismatch/run)\n"
     "  --window N         cycles of the instance before a mismatch (default 64)\n";
 
-/* Create the directories leading to `path` (not path itself). */
-static void mkdirs(const char *path)
-{
-    char d[2048];
-    snprintf(d, sizeof d, "%s", path);
-    for (char *p = d + 1; *p; p++)
-        if (*p == '/') {
-            *p = 0;
-            mkdir(d, 0777);
-            *p = '/';
-        }
-}
-
 static int setup(gm_syslock_t *ls, const char *rtl, const char *record_dir, const char *record,
                  gm_err_t *err)
 {
@@ -46,7 +33,7 @@ static int setup(gm_syslock_t *ls, const char *rtl, const char *record_dir, cons
     if (record_dir) {
         char probe[2048];
         snprintf(probe, sizeof probe, "%s/x", record_dir);
-        mkdirs(probe);
+        gm_mkdirs(probe);
         ls->record_dir = record_dir;
         char buf[1024];
         snprintf(buf, sizeof buf, "%s", record ? record : "");
@@ -168,7 +155,7 @@ int gm_cmd_run(int argc, char **argv)
     /* The window: the same run again, watching the failing instance. */
     char prefix[1100];
     snprintf(prefix, sizeof prefix, "%s", mism ? mism : "build/mismatch/run");
-    mkdirs(prefix);
+    gm_mkdirs(prefix);
     if (window < ls->max_state_every)
         window = (unsigned)ls->max_state_every;
     uint64_t from = ls->first.cycle > window ? ls->first.cycle - window : 0;

@@ -6,10 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cli.h"
 #include "lockstep.h"
+#include "util/mkdirs.h"
 
 static const char usage_text[] =
     "usage: gmem-cosim cosim BLOCK [options]\n"
@@ -44,18 +44,6 @@ static const gm_rtl_ops_t *find_rtl(const char *block, const char *point)
         if (!strcmp((*m)->block, block) && !strcmp((*m)->point, point))
             return *m;
     return NULL;
-}
-
-static void mkdirs(const char *prefix)
-{
-    char dir[2048];
-    snprintf(dir, sizeof dir, "%s", prefix);
-    for (char *p = dir + 1; *p; p++)
-        if (*p == '/') {
-            *p = 0;
-            mkdir(dir, 0777);
-            *p = '/';
-        }
 }
 
 static void list_stims(const char *block)
@@ -190,14 +178,14 @@ int gm_cmd_cosim(int argc, char **argv)
                 snprintf(vcdp, sizeof vcdp, "%s", vcd);
             else
                 snprintf(vcdp, sizeof vcdp, "%s.%s", vcd, points[i]);
-            mkdirs(vcdp);
+            gm_mkdirs(vcdp);
         }
         o.vcd_prefix = vcd ? vcdp : NULL;
         if (mism)
             snprintf(mp, sizeof mp, "%s%s%s", mism, np > 1 ? "." : "", np > 1 ? points[i] : "");
         else
             snprintf(mp, sizeof mp, "%s/build/mismatch/%s.%s", gm_home(), block, points[i]);
-        mkdirs(mp);
+        gm_mkdirs(mp);
         o.mismatch_prefix = mp;
         if (gm_lockstep_run(&o, &r, &err)) {
             status = gm_fail(GM_EXIT_USAGE, "cosim %s/%s: %s", block, points[i], err.msg);
