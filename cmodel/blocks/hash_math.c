@@ -50,11 +50,3 @@ uint32_t gm_gf2_mod(uint64_t a, unsigned bits, uint32_t poly)
             a ^= (uint64_t)poly << (i - deg);
     return (uint32_t)a;
 }
-
-unsigned gm_clog2(uint32_t n)
-{
-    unsigned b = 0;
-    while ((1ull << b) < n)
-        b++;
-    return b;
-}

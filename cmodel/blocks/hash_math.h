@@ -5,6 +5,8 @@
 
 #include <stdint.h>
 
+#include "util/bits.h"
+
 int gm_is_prime(uint32_t n);
 /* Largest prime < n (0 if none), smallest prime > n. */
 uint32_t gm_prime_below(uint32_t n);
@@ -16,7 +18,8 @@ int gm_poly_degree(uint32_t poly);
 uint32_t gm_poly_default(unsigned degree);
 /* a(x) mod poly(x) over GF(2), for a of `bits` bits. */
 uint32_t gm_gf2_mod(uint64_t a, unsigned bits, uint32_t poly);
-/* Number of bits needed to index n items: ceil(log2 n), 0 for n <= 1. */
-unsigned gm_clog2(uint32_t n);
+/* Number of bits needed to index n items: ceil(log2 n), 0 for n <= 1. The
+ * blocks call gm_log2_ceil (util/bits.h); this name stays for cmodel/sim. */
+static inline unsigned gm_clog2(uint32_t n) { return gm_log2_ceil(n); }
 
 #endif

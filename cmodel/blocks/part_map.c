@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "hash_math.h"
+#include "util/bits.h"
 
 const char *const part_map_func_names[PART_MAP_NFUNC + 1] = {
     "mod", "xor", "prime", "aprime", "dprime", "ipoly", NULL};
@@ -11,7 +12,7 @@ static int pow2(uint32_t n) { return (n & (n - 1)) == 0; }
 
 static int resolve(part_map_params_t *p, gm_err_t *err)
 {
-    unsigned npb = gm_clog2(p->NP);
+    unsigned npb = gm_log2_ceil(p->NP);
     if (p->P_PRIME == 0)
         p->P_PRIME = gm_prime_below(p->NP) ? gm_prime_below(p->NP) : 1;
     if (p->P_APRIME == 0)
@@ -34,7 +35,7 @@ static int resolve(part_map_params_t *p, gm_err_t *err)
 
 unsigned part_map_id(const part_map_params_t *p, unsigned func, uint32_t addr)
 {
-    unsigned npb = gm_clog2(p->NP);
+    unsigned npb = gm_log2_ceil(p->NP);
     uint32_t mask = (1u << npb) - 1;
     uint32_t c = addr >> p->CHUNK_LB;
     unsigned cbits = 32 - p->CHUNK_LB;
@@ -58,7 +59,7 @@ uint32_t part_map_addr(const part_map_params_t *p, uint32_t addr)
 {
     uint32_t c = addr >> p->CHUNK_LB;
     uint32_t low = addr & ((1u << p->CHUNK_LB) - 1);
-    uint32_t rest = pow2(p->NP) ? c >> gm_clog2(p->NP) : c / p->NP;
+    uint32_t rest = pow2(p->NP) ? c >> gm_log2_ceil(p->NP) : c / p->NP;
     return (uint32_t)((uint64_t)rest << p->CHUNK_LB) | low;
 }
 
