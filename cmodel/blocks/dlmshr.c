@@ -518,6 +518,8 @@ int dlmshr_idle(const dlmshr_t *m)
     return dlmshr_quiet(m, &(const dlmshr_in_t){0});
 }
 
+int dlmshr_tick_idle(dlmshr_t *m) { return dlmshr_idle(m); }
+
 #define GM_BLOCK dlmshr
 #define GM_PORTS "dlmshr.ports"
 #include "block_desc.h"

@@ -77,5 +77,8 @@ int dlmshr_check(const dlmshr_t *m, gm_err_t *err);
 
 /* 1 when a cycle without requests would change nothing (block.h). */
 int dlmshr_idle(const dlmshr_t *m);
+/* The fast path of mshr_tick_idle: here only for an idle DL-MSHR (its
+ * DAU sets may move without a request). */
+int dlmshr_tick_idle(dlmshr_t *m);
 
 #endif

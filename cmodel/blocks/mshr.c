@@ -233,6 +233,17 @@ int mshr_idle(const mshr_t *m)
     return mshr_quiet(m, &(const mshr_in_t){0});
 }
 
+int mshr_tick_idle(mshr_t *m)
+{
+    if (m->rq_n)
+        return 0;
+    for (unsigned k = 0; k < MSHR_PIPE; k++)
+        if (m->pipe_v[k])
+            return 0; /* (an empty stage's block is 0 too: the shift changes nothing) */
+    m->ctr.slot_cycles += m->used;
+    return 1;
+}
+
 #define GM_BLOCK mshr
 #define GM_PORTS "mshr.ports"
 #include "block_desc.h"

@@ -49,5 +49,11 @@ int mshr_check(const mshr_t *m, gm_err_t *err);
 
 /* 1 when a cycle without requests would change nothing (block.h). */
 int mshr_idle(const mshr_t *m);
+/* A simulator's fast path for a cycle without a request or a fill (the C
+ * model's only; with RTL beside it the whole cycle runs): while nothing
+ * filled waits to be released and nothing is in the issue pipe, such a
+ * cycle only counts its occupied slots. Then count them and return 1;
+ * else change nothing and return 0 (run the whole cycle). */
+int mshr_tick_idle(mshr_t *m);
 
 #endif

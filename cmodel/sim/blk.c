@@ -8,6 +8,7 @@ static void blk_free(gm_blk_t *b)
 {
     if (b->rtl && b->hooks && b->hooks->detach)
         b->hooks->detach(b, b->hooks->ctx);
+    free(b->st);
     free(b);
 }
 
@@ -26,25 +27,26 @@ gm_blk_t *gm_blk_new(gm_registry_t *reg, const gm_block_desc_t *d, const void *p
         reg->v = v;
         reg->cap = cap;
     }
-    /* One allocation: the instance, its ports and its state side by side,
-     * so the system's every-cycle touches stay on few cache lines. */
+    /* The instance with its ports side by side, so the system's every-cycle
+     * touches stay on few cache lines; the state apart (calloc leaves the
+     * pages of a large state that are never written unbacked). */
     size_t in_at = round16(sizeof(gm_blk_t)), out_at = in_at + round16(d->in_size);
-    size_t st_at = out_at + round16(d->out_size), size = st_at + round16(d->state_size);
-    char *m = aligned_alloc(64, (size + 63) / 64 * 64);
+    char *m = calloc(1, out_at + round16(d->out_size));
+    void *st = calloc(1, d->state_size);
     void *p = calloc(1, d->params_size);
-    if (!m || !p) {
+    if (!m || !st || !p) {
         free(m);
+        free(st);
         free(p);
         gm_errf(err, "%s: out of memory", path);
         return NULL;
     }
-    memset(m, 0, size);
     gm_blk_t *b = (gm_blk_t *)(void *)m;
     b->d = d;
     snprintf(b->path, sizeof b->path, "%s", path);
     b->in = m + in_at;
     b->out = m + out_at;
-    b->st = m + st_at;
+    b->st = st;
     if (params)
         memcpy(p, params, d->params_size);
     else

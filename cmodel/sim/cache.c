@@ -40,6 +40,15 @@ int gm_cache_idle(const gm_cache_t *c)
 
 void gm_cache_end(gm_cache_t *c) { c->index.tick(c->index.self); }
 
+int gm_cache_wait(gm_cache_t *c)
+{
+    if (c->ts || c->primaries.n || gm_delay_peek(&c->hits, *c->ctx.now) != GM_NO_REQ ||
+        !c->mshr.wait(c->mshr.self))
+        return 0;
+    gm_cache_end(c);
+    return 1;
+}
+
 /* What a load's probe found, for the MSHR's answer. */
 typedef struct probe {
     uint32_t set;
@@ -359,8 +368,8 @@ void gm_cache_cycle(gm_cache_t *c, const gm_cache_acc_t *a, uint32_t fill, gm_ca
     res->outcome = GM_ACC_NONE;
     res->rf = 0;
     res->fill_taken = 0;
-    /* Nothing comes and nothing is pending: a cycle without effect. */
-    if (!a && fill == GM_NO_REQ && !c->ts && c->mshr.idle(c->mshr.self))
+    /* Nothing comes and the MSHR has nothing to put out: it only waits. */
+    if (!a && fill == GM_NO_REQ && !c->ts && c->mshr.wait(c->mshr.self))
         return;
     gm_mshr_io_t io;
     probe_t pr = {.set = 0, .way = -1, .victim = -1};

@@ -56,14 +56,14 @@ typedef struct gm_mshr_io {
     uint32_t issue_blk;
     int fwd;
     uint32_t fwd_info;
-    uint32_t used;      /* occupied entries or slot sets */
 } gm_mshr_io_t;
 
 typedef struct gm_mshr_port {
     void (*cycle)(void *self, gm_mshr_io_t *io);  /* inputs, evaluate, outputs, clock */
-    /* 1 when a cycle without a request or a fill would change nothing and
-     * put out nothing, so the cache may leave it out (never with RTL). */
-    int (*idle)(const void *self);
+    /* A cycle without a request or a fill that puts nothing out: if this
+     * one would be such a cycle, do it (cheaply) and return 1, else change
+     * nothing and return 0 (never 1 with RTL attached). */
+    int (*wait)(void *self);
     void *self;
 } gm_mshr_port_t;
 
@@ -137,7 +137,6 @@ typedef struct gm_line_ev {
 
 typedef struct gm_cache {
     gm_cache_params_t p;
-    char name[32];            /* p.path, kept */
     gm_ctx_t ctx;
     uint32_t lb;              /* log2(line) */
     gm_tags_t tags;
@@ -153,6 +152,7 @@ typedef struct gm_cache {
         gm_hooks_t access, miss, fill;
     } hook;
     gm_cache_stats_t st;
+    char name[32];            /* p.path, kept */
 } gm_cache_t;
 
 int gm_cache_init(gm_cache_t *c, const gm_cache_params_t *p, gm_ctx_t ctx, gm_err_t *err);
@@ -180,5 +180,10 @@ static inline uint32_t gm_cache_missq_free(const gm_cache_t *c)
 }
 /* Nothing in flight inside the cache (its blocks are the registry's). */
 int gm_cache_idle(const gm_cache_t *c);
+/* A whole cycle without an access or a fill, if nothing would move in it
+ * but its MSHR's waiting (nothing to issue, no hit ready, no plug-in tag
+ * store): run it as that, its end included, and return 1; else change
+ * nothing and return 0. */
+int gm_cache_wait(gm_cache_t *c);
 
 #endif

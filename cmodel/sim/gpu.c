@@ -86,7 +86,7 @@ static int init_sm(gm_gpu_t *g, uint32_t i, size_t ws_size, gm_err_t *err)
 {
     const gm_gpu_config_t *c = &g->cfg;
     gm_gpu_sm_t *x = &g->sm[i];
-    gm_icnt_ep_t net = {.net = &g->req_net, .port = i};
+    gm_icnt_ep_t net = gm_icnt_ep(&g->req_net, i);
     char name[32];
     snprintf(name, sizeof name, "sm%u", i);
     x->blk_from = g->reg.n;
@@ -256,8 +256,8 @@ static int blocks_idle(const gm_registry_t *reg, uint32_t from, uint32_t to, int
 static int sm_idle(gm_gpu_t *g, uint32_t i)
 {
     gm_gpu_sm_t *x = &g->sm[i];
-    return gm_lsu_idle(&x->lsu) && gm_l1d_idle(&x->l1d) && !g->reply_net.out[i].q.n &&
-           gm_sm_idle(&x->sm) && blocks_idle(&g->reg, x->blk_from, x->blk_to, &x->blk_idle);
+    return gm_sm_idle(&x->sm) && gm_lsu_idle(&x->lsu) && gm_l1d_idle(&x->l1d) &&
+           !g->reply_net.out[i].q.n && blocks_idle(&g->reg, x->blk_from, x->blk_to, &x->blk_idle);
 }
 
 static void core_cycle(gm_gpu_t *g)
@@ -310,6 +310,8 @@ static void bank_cycle(gm_gpu_t *g, uint32_t b)
     gm_l2bank_t *k = &g->bank[b].l2;
     g->bank[b].blk_idle = -1;
     uint32_t id = gm_icnt_peek(&g->req_net, b, g->clk.cycles[GM_CLK_ICNT]);
+    if (id == GM_NO_REQ && gm_l2_wait(k))
+        return; /* waiting for DRAM: nothing else moves this cycle */
     if (id != GM_NO_REQ && gm_l2_accept(k, id))
         gm_icnt_pop(&g->req_net, b);
     gm_l2_cycle(k);

@@ -46,12 +46,18 @@ static inline uint32_t gm_icnt_peek(const gm_icnt_t *n, uint32_t dst, uint64_t n
 }
 static inline uint32_t gm_icnt_pop(gm_icnt_t *n, uint32_t dst) { return gm_delay_pop(&n->out[dst]); }
 
-/* A stage's end of a crossbar: its source port. */
+/* A stage's end of a crossbar: its source port (and its queue, for the
+ * every-cycle question whether it has room). */
 typedef struct gm_icnt_ep {
     gm_icnt_t *net;
     uint32_t port;
+    const gm_fifo_t *q;
 } gm_icnt_ep_t;
-static inline int gm_icnt_ep_ready(const gm_icnt_ep_t *e) { return gm_icnt_can_inject(e->net, e->port); }
+static inline gm_icnt_ep_t gm_icnt_ep(gm_icnt_t *n, uint32_t src)
+{
+    return (gm_icnt_ep_t){.net = n, .port = src, .q = &n->src[src].q};
+}
+static inline int gm_icnt_ep_ready(const gm_icnt_ep_t *e) { return !gm_fifo_full(e->q); }
 static inline void gm_icnt_ep_send(const gm_icnt_ep_t *e, uint32_t dst, uint32_t req, uint32_t bytes)
 {
     gm_icnt_inject(e->net, e->port, dst, req, bytes);

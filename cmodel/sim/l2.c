@@ -42,6 +42,15 @@ int gm_l2_accept(gm_l2bank_t *k, uint32_t id)
     return 1;
 }
 
+int gm_l2_wait(gm_l2bank_t *k)
+{
+    uint64_t now = *k->ctx.now;
+    if (k->inq.n || k->fills.n || k->replies.n || k->input.offer ||
+        gm_delay_peek(&k->rop, now) != GM_NO_REQ)
+        return 0;
+    return gm_cache_wait(&k->c);
+}
+
 void gm_l2_cycle(gm_l2bank_t *k)
 {
     uint64_t now = *k->ctx.now;

@@ -41,6 +41,10 @@ void gm_l2_free(gm_l2bank_t *k);
 /* A request from the crossbar, if the ROP delay has room (1 if taken). */
 int gm_l2_accept(gm_l2bank_t *k, uint32_t id);
 void gm_l2_cycle(gm_l2bank_t *k);
+/* The cycle, if in it nothing arrives or is ready to move and the bank
+ * only waits for DRAM: run it as that and return 1; else change nothing
+ * and return 0 (gm_l2_cycle then). */
+int gm_l2_wait(gm_l2bank_t *k);
 int gm_l2_idle(const gm_l2bank_t *k);
 
 #endif

@@ -43,27 +43,28 @@ typedef struct gm_slot {      /* a memory instruction in flight */
 } gm_slot_t;
 
 typedef struct gm_lsu {
+    /* what every cycle reads first, together */
+    int head;                 /* an instruction is being split into requests */
+    uint32_t head_slot;
+    uint8_t head_write, head_hint;
+    uint32_t nacc, next;
+    uint32_t bp_inflight;
+    gm_acc_outcome_t out;     /* this cycle's outcome so far (the bypass path) */
+    int rf;
+    gm_fifo_t answers;        /* from the L1D */
+    struct {
+        gm_hooks_t bypass, access;
+    } hook;
     uint32_t id;
     const gm_l1d_cfg_t *cfg;
     gm_ctx_t ctx;
-    gm_inst_q_t in;           /* from the issue stage */
-    gm_fifo_t answers;        /* from the L1D */
     gm_fifo_t *done;          /* queue end: the SM's done queue */
     gm_sm_events_t *ev;       /* the SM's events of this cycle (requests, fails) */
     gm_icnt_ep_t net;         /* the bypass path */
     const gm_route_t *route;
-    int head;                 /* an instruction is being split into requests */
-    uint32_t head_slot;
-    uint8_t head_write, head_hint;
+    gm_inst_q_t in;           /* from the issue stage */
     gm_access_t acc[GM_WARP_SIZE];
-    uint32_t nacc, next;
     gm_slot_t slot[GM_INST_SLOTS];
-    uint32_t bp_inflight;
-    gm_acc_outcome_t out;     /* this cycle's outcome so far (the bypass path) */
-    int rf;
-    struct {
-        gm_hooks_t bypass, access;
-    } hook;
     gm_lsu_stats_t st;
 } gm_lsu_t;
 

@@ -86,33 +86,35 @@ typedef struct gm_cta {
 } gm_cta_t;
 
 typedef struct gm_sm {
-    uint32_t id;
-    const gm_sm_cfg_t *cfg;
-    gm_ctx_t ctx;
-    gm_grid_t *grid;
-    gm_warp_t *warp;          /* scheduling state, kept small: the issue stage walks it */
-    gm_inst_t *winst;         /* each warp's next memory instruction (or EXIT) */
-    gm_cta_t *cta;
-    uint32_t used_threads, used_warps, used_regs, used_smem, used_ctas;
-    uint32_t s_ctas[GM_MAX_STREAMS], s_warps[GM_MAX_STREAMS], s_threads[GM_MAX_STREAMS];
-    uint32_t s_regs[GM_MAX_STREAMS], s_smem[GM_MAX_STREAMS];
-    uint32_t next_stream;
-    int no_fit;               /* no CTA fitted at the last try and nothing freed since */
-    gm_sched_t *sched;
+    /* what every cycle reads, together */
+    uint32_t used_warps;
     /* Warps that could issue, as bit maps over warp slots: a compute
      * instruction or EXIT with no load outstanding, or a memory
      * instruction; and each scheduler's warps. */
     uint64_t cready[GM_WARP_WORDS], mcand[GM_WARP_WORDS];
     uint64_t (*owns)[GM_WARP_WORDS];
-    uint64_t next_age;
-    unsigned char *ws_arena;
-    size_t ws_stride;
     gm_inst_q_t *to_lsu;      /* queue end: the LSU's latch */
     gm_fifo_t done;           /* from the LSU: finished memory instructions */
     struct {
         gm_hooks_t cta, gate, begin, end, idle;
     } hook;
     gm_sm_events_t ev;        /* this cycle's (the LSU adds its part) */
+    const gm_sm_cfg_t *cfg;
+    gm_warp_t *warp;          /* scheduling state, kept small: the issue stage walks it */
+    gm_sched_t *sched;
+    gm_inst_t *winst;         /* each warp's next memory instruction (or EXIT) */
+    gm_grid_t *grid;
+    uint32_t id;
+    gm_ctx_t ctx;
+    gm_cta_t *cta;
+    uint32_t used_threads, used_regs, used_smem, used_ctas;
+    uint32_t s_ctas[GM_MAX_STREAMS], s_warps[GM_MAX_STREAMS], s_threads[GM_MAX_STREAMS];
+    uint32_t s_regs[GM_MAX_STREAMS], s_smem[GM_MAX_STREAMS];
+    uint32_t next_stream;
+    int no_fit;               /* no CTA fitted at the last try and nothing freed since */
+    uint64_t next_age;
+    unsigned char *ws_arena;
+    size_t ws_stride;
     gm_sm_stats_t st;
 } gm_sm_t;
 

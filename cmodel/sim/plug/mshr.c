@@ -2,9 +2,10 @@
  * `dlmshr` block (a cache's "mshr": "dl") with the same slot budget
  * (entries x merge slots, as seed-001 §3.8 compares them), half its slot
  * sets reserved for heads (Opt. 4) and the extra access cycle of §3.7. The
- * two share their port names (seed-001 §9.2), so one body drives both. An
- * idle MSHR (its X_idle) given neither a request nor a fill is not clocked:
- * the cycle would change nothing (with RTL attached, every cycle is). */
+ * two share their port names (seed-001 §9.2), so one body drives both. A
+ * cycle with neither a request nor a fill that would only count (the
+ * block's X_tick_idle) takes the block's fast path (with RTL attached,
+ * every cycle runs whole). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,10 +28,9 @@ typedef struct port {
         T##_in_t *in = x->in;                                                              \
         const T##_out_t *out = x->out;                                                     \
         gm_blk_t *rtl = x->reg->hooks && x->b->rtl ? x->b : NULL;                          \
-        if (!io->req && !io->fill && !rtl && T##_idle(x->st)) {                            \
+        if (!io->req && !io->fill && !rtl && T##_tick_idle(x->st)) {                       \
             io->busy = io->accept = io->primary = io->rf = io->issue = io->fwd = 0;        \
-            io->used = 0;                                                                  \
-            return; /* nothing pending and nothing new: the cycle changes nothing */       \
+            return; /* nothing new and nothing to put out: the cycle only counted */       \
         }                                                                                  \
         in->req_valid = (uint64_t)io->req;                                                 \
         in->req_blk = io->req ? io->req_blk : 0;                                           \
@@ -51,7 +51,6 @@ typedef struct port {
         io->issue_blk = (uint32_t)out->miss_issue_blk;                                     \
         io->fwd = out->fwd_valid && io->fwd_ready;                                         \
         io->fwd_info = (uint32_t)out->fwd_info;                                            \
-        io->used = (uint32_t)out->st_nentries;                                             \
         T##_tick(x->st, in);                                                               \
         if (rtl)                                                                           \
             rtl->hooks->tick(rtl, rtl->hooks->ctx);                                        \
@@ -59,16 +58,16 @@ typedef struct port {
 GM_MSHR_DRIVE(mshr)
 GM_MSHR_DRIVE(dlmshr)
 
-static int idle_mshr(const void *self)
+static int wait_mshr(void *self)
 {
-    const port_t *x = self;
-    return !(x->reg->hooks && x->b->rtl) && mshr_idle(x->st);
+    port_t *x = self;
+    return !(x->reg->hooks && x->b->rtl) && mshr_tick_idle(x->st);
 }
 
-static int idle_dlmshr(const void *self)
+static int wait_dlmshr(void *self)
 {
-    const port_t *x = self;
-    return !(x->reg->hooks && x->b->rtl) && dlmshr_idle(x->st);
+    port_t *x = self;
+    return !(x->reg->hooks && x->b->rtl) && dlmshr_tick_idle(x->st);
 }
 
 typedef struct ports {
@@ -150,7 +149,7 @@ static int attach(void *self, const gm_site_t *site, gm_err_t *err)
     port_t *x = &all->v[all->n++];
     *x = (port_t){.in = b->in, .out = b->out, .st = b->st, .b = b, .reg = site->ctx->reg};
     site->cache->mshr = (gm_mshr_port_t){.cycle = dl ? drive_dlmshr : drive_mshr,
-                                         .idle = dl ? idle_dlmshr : idle_mshr, .self = x};
+                                         .wait = dl ? wait_dlmshr : wait_mshr, .self = x};
     return 0;
 }
 
