@@ -6,6 +6,7 @@
 
 #include "blocks/block.h"
 #include "cli.h"
+#include "sim/plugin.h"
 #include "util/config.h"
 #include "workload/workload.h"
 
@@ -73,33 +74,51 @@ static void list_blocks(void)
     }
 }
 
+/* Each plug-in with its config section and, for a section, its fields. */
+static void list_plugins(void)
+{
+    puts("plug-ins (cmodel/sim/plug/):");
+    for (const gm_plugin_t *const *p = gm_plugins; *p; p++) {
+        printf("  %-10s %-14s %s\n", (*p)->name, (*p)->section ? (*p)->section : "-",
+               (*p)->doc);
+        for (unsigned i = 0; (*p)->schema && i < (*p)->schema->n; i++) {
+            const gm_field_t *f = &(*p)->schema->fields[i];
+            printf("  %-10s   .%-12s %s\n", "", f->key, f->doc);
+        }
+    }
+}
+
 int gm_cmd_list(int argc, char **argv)
 {
-    static const char *const what[] = {"configs", "workloads", "blocks", NULL};
+    static const char *const what[] = {"configs", "workloads", "blocks", "plugins", NULL};
     if (gm_wants_help(argc, argv)) {
-        puts("usage: gmem list [configs|workloads|blocks]\n\n"
+        puts("usage: gmem list [configs|workloads|blocks|plugins]\n\n"
              "Lists the shipped GPU configurations, the built-in workloads with\n"
-             "their parameters, and every block with its ports, parameters and\n"
-             "parameter points (configs/blocks/<block>/ *.json); all three by default.");
+             "their parameters, every block with its ports, parameters and\n"
+             "parameter points (configs/blocks/<block>/ *.json), and the model's\n"
+             "plug-ins with their config sections; all four by default.");
         return GM_EXIT_OK;
     }
     if (argc > 2)
         return gm_fail(GM_EXIT_USAGE, "list: unexpected argument '%s'", argv[2]);
-    int k = 3;
+    int k = 4;
     if (argc == 2) {
         for (k = 0; what[k] && strcmp(what[k], argv[1]); k++)
             ;
         if (!what[k])
             return gm_fail(GM_EXIT_USAGE,
-                           "list: unknown list '%s' (expected configs, workloads or blocks)",
+                           "list: unknown list '%s' (expected configs, workloads, blocks or "
+                           "plugins)",
                            argv[1]);
     }
-    if (k == 0 || k == 3)
+    if (k == 0 || k == 4)
         list_configs();
-    if (k == 1 || k == 3)
+    if (k == 1 || k == 4)
         list_workloads();
-    if (k == 2 || k == 3)
+    if (k == 2 || k == 4)
         list_blocks();
+    if (k == 3 || k == 4)
+        list_plugins();
     return GM_EXIT_OK;
 }
 
