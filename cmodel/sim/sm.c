@@ -150,7 +150,7 @@ static void launch_cta(gm_sm_t *sm, uint32_t s)
     if (sm->hook.cta.n) {
         gm_cta_ev_t ev = {.stream = s, .kid = st->kid, .slot = slot, .threads = n.threads,
                           .warps = n.warps, .regs = n.regs, .smem = n.smem,
-                          .fit = fit_count(sm->cfg, &n)};
+                          .fit = fit_count(sm->cfg, &n), .ctas = st->ctas_total};
         gm_hooks_call(&sm->hook.cta, &ev);
     }
     uint32_t cta_id = st->next_cta++;

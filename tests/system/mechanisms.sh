@@ -40,6 +40,16 @@ gt "$(metric $w ipc --set bpg.enable=true)" "$(metric $w ipc)" \
   --workload kmeans:points=16384 --stats "$TMP/b.json" >/dev/null || fail "kmeans runs failed"
 gt "$("$GMEM_FAST" stats-get "$TMP/b.json" ipc)" "$("$GMEM_FAST" stats-get "$TMP/a.json" ipc)" \
    "MDB raises IPC of kmeans on its seed's Fermi configuration"
+# One CTA per SM (ATAX's 4 CTAs over 15 SMs): MDB works per warp there
+# (seed-000 §4.1), so the warps above L_max bypass and IPC rises.
+"$GMEM_FAST" run --config configs/fermi-gtx480.json --workload atax:n=1024 \
+  --stats "$TMP/a.json" >/dev/null && "$GMEM_FAST" run --config configs/fermi-gtx480-mdb.json \
+  --workload atax:n=1024 --stats "$TMP/b.json" >/dev/null || fail "atax runs failed"
+gt "$("$GMEM_FAST" stats-get "$TMP/b.json" lsu.bypassed)" 10000 \
+   "MDB bypasses ATAX's warps above L_max (one CTA per SM: per-warp granularity)"
+gt "$("$GMEM_FAST" stats-get "$TMP/b.json" ipc)" \
+   "$(awk -v x="$("$GMEM_FAST" stats-get "$TMP/a.json" ipc)" 'BEGIN { print 1.5 * x }')" \
+   "MDB raises ATAX's IPC by half or more on the Fermi configuration"
 w=bfs:nodes=16384
 gt "$(metric $w l1d.hit_rate --set dts.enable=true)" "$(metric $w l1d.hit_rate)" \
    "the locality-filtered L1D (dts) raises the L1D hit rate of bfs"

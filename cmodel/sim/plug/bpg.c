@@ -1,10 +1,11 @@
 /* Model-driven bypassing (MDB, seed-000 ch.2): a bpg block beside every
  * SM's L1D (its set index and geometry, 1:8 set sampling). Every access
  * the LSU gets accepted on either path and every reservation fail of the
- * L1D path feed it; a new kernel on the SM relaunches it (N = the CTA
- * slots the kernel can fill, or its warps per CTA when one fits); each
- * memory instruction's warp/TB takes the bypass path when its decision
- * says so. G-BPG ("global"): monitor_sm's decision is broadcast and the
+ * L1D path feed it; a new kernel on the SM relaunches it; each memory
+ * instruction's warp/TB takes the bypass path when its decision says so.
+ * Granularity (seed-000 §4.1, §4.4): with more than one TB on the SM, TBs
+ * (N = the TBs it holds at once: the kernel's CTA slots, or its share of a
+ * smaller grid), with one, that TB's warps (N = its warps). G-BPG ("global"): monitor_sm's decision is broadcast and the
  * others latch it a cycle later. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,10 +49,12 @@ typedef struct bpg_sm {
     int monitor, follower;     /* drives the bus / latches it */
     uint8_t launch, ntb, wpt;  /* a kernel arrived: (re)launch it */
     uint32_t kid;              /* the kernel it was launched for */
+    uint32_t nsm;
 } bpg_sm_t;
 
 typedef struct mdb {
     bpg_cfg_t c;
+    uint32_t nsm;
     bus_t bus;
     bpg_sm_t *sm;
 } mdb_t;
@@ -87,6 +90,7 @@ static int init(const gm_plug_env_t *env, const void *cfg, void **self, gm_err_t
     if (!m || !m->sm)
         return gm_errf(err, "bpg: out of memory");
     m->c = *(const bpg_cfg_t *)cfg;
+    m->nsm = env->cfg->sm.count;
     return 0;
 }
 
@@ -96,9 +100,15 @@ static void on_cta(void *self, void *vev)
     const gm_cta_ev_t *ev = vev;
     if (s->kid == ev->kid)
         return;
+    /* The TBs the SM will hold at once: its slots for the kernel, unless
+     * the grid spread over the SMs leaves it fewer (the dispatcher deals
+     * CTAs round-robin). [INTERP] N is latched at launch, not as the count
+     * drifts in the kernel's tail: a relaunch would reset the monitors. */
+    uint32_t share = (ev->ctas + s->nsm - 1) / s->nsm;
+    uint32_t tbs = ev->fit < share ? ev->fit : share;
     s->kid = ev->kid;
     s->launch = 1;
-    s->ntb = (uint8_t)(ev->fit < 15 ? ev->fit : 15);
+    s->ntb = (uint8_t)(tbs < 15 ? tbs : 15);
     s->wpt = (uint8_t)(ev->warps < 63 ? ev->warps : 63);
 }
 
@@ -187,6 +197,7 @@ static int attach(void *self, const gm_site_t *site, gm_err_t *err)
     s->now = site->ctx->now;
     s->bus = &m->bus;
     s->line = l->line;
+    s->nsm = m->nsm;
     if (gm_hooks_add(&site->sm->hook.cta, on_cta, s, path, err) ||
         gm_hooks_add(&site->sm->hook.idle, on_idle, s, path, err) ||
         gm_hooks_add(&site->lsu->hook.bypass, on_bypass, s, path, err) ||
