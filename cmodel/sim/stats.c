@@ -21,9 +21,9 @@ void gm_stats_add_r(cJSON *o, const char *k, double v)
     cJSON_AddRawToObject(o, k, buf);
 }
 
-#define add_u gm_stats_add_u
-#define add_r gm_stats_add_r
-#define ratio gm_stats_ratio
+static void add_u(cJSON *o, const char *k, uint64_t v) { gm_stats_add_u(o, k, v); }
+static void add_r(cJSON *o, const char *k, double v) { gm_stats_add_r(o, k, v); }
+static double ratio(uint64_t a, uint64_t b) { return gm_stats_ratio(a, b); }
 
 static cJSON *cache_json(const gm_cache_stats_t *s, uint64_t rf_total)
 {
