@@ -27,7 +27,7 @@ CM_SRC  := $(sort $(shell find cmodel -name '*.c' ! -name main.c ! -name cmd_pur
 CM_OBJ  := $(CM_SRC:%.c=$(BUILD)/obj/%.o)
 CM_SAN  := $(CM_SRC:%.c=$(BUILD)/san/%.o)
 
-.PHONY: all cosim test run lint synth bench deps clean
+.PHONY: all cosim test run lint synth bench deps clean reproduce
 all: $(BUILD)/gmem
 
 # ---- dependencies (Debian packages), checked once per change of the script.
@@ -215,6 +215,7 @@ $(BUILD)/san/tests/%: tests/unit/%.c $(CM_SAN) | $(DEPS_STAMP)
 	@$(CC) $(CPPFLAGS_C) $(CFLAGS_C) $(SAN) $< $(CM_SAN) $(LDLIBS_C) -lcmocka -o $@
 
 test: $(DEPS_STAMP) $(BUILD)/gmem $(BUILD)/san/gmem $(BUILD)/gmem-cosim $(UNIT_BIN)
+	@scripts/deps.sh test
 	@$(MAKE) --no-print-directory cosim-fault FAULT=mshr
 	@$(MAKE) --no-print-directory cosim-fault FAULT=dlmshr
 	@scripts/run-tests.sh
@@ -228,6 +229,12 @@ bench: $(DEPS_STAMP) $(BUILD)/gmem $(BUILD)/gmem-cosim
 
 synth: $(DEPS_STAMP) $(BUILD)/gmem
 	@GMEM=$(BUILD)/gmem synth/run.sh $(BLOCKS) && synth/summary.sh
+
+# ---- the seeds' figures (experiments/, results/): every figure, or
+# `make reproduce REPRODUCE="fig2 --jobs 2"` (scripts/reproduce --help)
+reproduce: $(DEPS_STAMP) $(BUILD)/gmem
+	@scripts/deps.sh reproduce
+	@scripts/reproduce $(REPRODUCE)
 
 clean:
 	rm -rf $(BUILD)

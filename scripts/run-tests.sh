@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: the unit-test binaries (sanitized) and every tests/*/*.sh,
-# two at a time, and ends with "N passed, N failed". Logs: build/test-logs/.
+# two at a time, and ends with "N passed, N failed" (", N skipped" after it when
+# a test exits 77: it could not run here, and its log's last line says why).
+# Logs: build/test-logs/.
 #   scripts/run-tests.sh [FILTER]    only tests whose name contains FILTER
 set -u
 cd "$(dirname "$0")/.."
@@ -31,6 +33,9 @@ run_one() {
   rm -rf "$tmp"
   if [ $rc -eq 0 ]; then
     printf 'PASS %-40s %4ss\n' "$name" $(( $(date +%s) - start ))
+  elif [ $rc -eq 77 ]; then
+    printf 'SKIP %-40s %4ss  (%s)\n' "$name" $(( $(date +%s) - start )) "$(tail -n 1 "$log")"
+    return 0
   else
     printf 'FAIL %-40s %4ss  (log: %s)\n' "$name" $(( $(date +%s) - start )) "${log#$top/}"
     tail -n 15 "$log" | sed 's/^/     | /'
@@ -48,5 +53,10 @@ results=$(printf '%s\n' "${selected[@]}" | xargs -P 2 -I{} bash -c 'run_one "$@"
 echo "$results"
 passed=$(echo "$results" | grep -c '^PASS')
 failed=$(echo "$results" | grep -c '^FAIL')
-echo "$passed passed, $failed failed"
+skipped=$(echo "$results" | grep -c '^SKIP')
+if [ "$skipped" -gt 0 ]; then
+  echo "$passed passed, $failed failed, $skipped skipped"
+else
+  echo "$passed passed, $failed failed"
+fi
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
