@@ -20,7 +20,7 @@ command -v jq >/dev/null || fail "jq is needed (scripts/deps.sh reproduce)"
 s=$TMP/slurm
 mkdir -p "$s/state" "$s/spool" && chmod 700 "$s"
 pids=()
-cleanup() { local p; for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done; }
+cleanup() { local p; for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done; wait "${pids[@]}" 2>/dev/null; }
 trap cleanup EXIT
 dd if=/dev/urandom bs=1 count=1024 of="$s/munge.key" 2>/dev/null && chmod 400 "$s/munge.key"
 munged -F -f --key-file="$s/munge.key" --socket="$s/munge.sock" --log-file="$s/munged.log" \

@@ -20,7 +20,7 @@ ssh-keygen -q -t ed25519 -N '' -f "$k/host_key" || fail "ssh-keygen (host key)"
 ssh-keygen -q -t ed25519 -N '' -f "$k/id" || fail "ssh-keygen (user key)"
 cp "$k/id.pub" "$k/authorized_keys"
 sshd_pid=
-cleanup() { [ -n "$sshd_pid" ] && kill "$sshd_pid" 2>/dev/null; }
+cleanup() { [ -n "$sshd_pid" ] && kill "$sshd_pid" 2>/dev/null && wait "$sshd_pid" 2>/dev/null; }
 trap cleanup EXIT
 started=
 for try in 1 2 3 4 5; do
