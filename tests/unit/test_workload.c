@@ -161,6 +161,7 @@ static const char *const small_specs[] = {
     "gather:n=1000,iters=3,ctas=4", "tiled:tile=4096,reps=2,ctas=3",
     "tiled:tile=512,reps=2,ctas=2,shared=1", "rowscan:rows=100,cols=8,tb=64",
     "pair:ax:n=64+sv:rows=200", "triple:hs:n=32,steps=2+pf:cols=300,rows=3+bp:in=64",
+    "streamcluster:points=300,dim=5,centers=4,launches=2",
     NULL};
 
 /* ---- the parser */
@@ -321,7 +322,9 @@ static void test_determinism(void **state)
     }
     /* synthetic data comes from the seed */
     static const char *const seeded[] = {"bfs:nodes=300,degree=3", "spmv:rows=300,nnz=5",
-                                         "gather:n=1000,iters=3,ctas=4", NULL};
+                                         "gather:n=1000,iters=3,ctas=4",
+                                         "streamcluster:points=300,dim=5,centers=4",
+                                         NULL};
     for (unsigned i = 0; seeded[i]; i++) {
         gm_err_t err;
         gm_workload_t *a = gm_workload_create(seeded[i], 1, &err);
@@ -430,6 +433,12 @@ static void test_geometry(void **state)
 
     w = make("spmv:rows=1000,tb=96");
     expect_geom(gm_workload_kernel(w, 0, 0), "spmv_jds", 11, 1, 96, 1, 16, 0);
+    gm_workload_free(w);
+
+    /* streamcluster: 512-thread CTAs, one launch per pgain call */
+    w = make("streamcluster:points=1000,dim=4,launches=3");
+    assert_int_equal(gm_workload_kernels(w, 0), 3);
+    expect_geom(gm_workload_kernel(w, 0, 2), "kernel_compute_cost", 2, 1, 512, 1, 16, 0);
     gm_workload_free(w);
 
     w = make("pair:ax:n=64+pf:cols=300,rows=5,ph=2");
@@ -907,6 +916,72 @@ static void test_spmv(void **state)
     gm_workload_free(w);
 }
 
+/* StreamCluster, 100 points of 3 dimensions, K = 2: work_mem (3 * 101
+ * floats) at 0x10000000, center_table 0x10000500, switch_membership
+ * 0x10000700, the 32-byte Points 0x10000800, coord_d 0x10001500. Warp 1
+ * (points 32..63) reads coord_d[d*100 + tid] and coord_d[d*100 + x] for
+ * d < 3, weight and cost of its Point, then each lane takes one side of
+ * the x_cost < cost branch. */
+static void test_streamcluster(void **state)
+{
+    (void)state;
+    const uint64_t WM = 0x10000000, CT = 0x10000500, SW = 0x10000700, P = 0x10000800,
+                   CO = 0x10001500;
+    gm_workload_t *w = make("streamcluster:points=100,dim=3,centers=2,launches=1");
+    warp_run_t r = warp_start(w, 0, 0, 0, 1);
+    uint64_t x = 0;
+    for (unsigned d = 0; d < 3; d++) {
+        gm_inst_t in = warp_step(&r);
+        expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, CO + 4 * (100 * d + 32));
+        assert_int_equal(in.addr[31], CO + 4 * (100 * d + 63));
+        in = warp_step(&r); /* the candidate's coordinate: one address */
+        assert_int_equal(in.active, UINT32_MAX);
+        for (unsigned l = 1; l < 32; l++)
+            assert_int_equal(in.addr[l], in.addr[0]);
+        if (d == 0)
+            x = (in.addr[0] - CO) / 4;
+        assert_true(x < 100);
+        assert_int_equal(in.addr[0], CO + 4 * (100 * d + x));
+    }
+    gm_inst_t in = warp_step(&r); /* p[tid].weight */
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, P + 32 * 32);
+    assert_int_equal(in.addr[31], P + 32 * 63);
+    in = warp_step(&r); /* p[tid].cost */
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, P + 32 * 32 + 24);
+    uint32_t gain = 0, lose = 0;
+    unsigned n = 2 * 3 + 2;
+    for (in = warp_step(&r); in.op != GM_OP_EXIT; in = warp_step(&r), n++) {
+        unsigned l0 = (unsigned)__builtin_ctz(in.active);
+        uint64_t a = in.addr[l0];
+        if (in.op == GM_OP_STORE && in.size == 1) { /* switch_membership[tid] = 1 */
+            gain = in.active;
+            assert_int_equal(a, SW + 32 + l0);
+        } else if (in.size == 8) { /* p[tid].assign */
+            lose = in.active;
+            assert_int_equal(a, P + 32 * (32 + l0) + 16);
+        } else if (a < CT) { /* lower[K] or lower[center_table[assign]] */
+            for (unsigned l = 0; l < 32; l++) {
+                if (!(in.active >> l & 1))
+                    continue;
+                uint64_t col = in.addr[l] - (WM + 12 * (32 + l));
+                assert_true(in.active == gain ? col == 8 : col == 0 || col == 4);
+            }
+        } else { /* center_table[assign]: one of the 2 centres' entries */
+            assert_int_equal(in.active, lose);
+            assert_true(a >= CT && a < CT + 400);
+        }
+    }
+    assert_int_equal(gain | lose, UINT32_MAX);
+    assert_int_equal(gain & lose, 0);
+    assert_int_equal(n, 8 + (gain ? 3 : 0) + (lose ? 4 : 0));
+    warp_end(&r);
+    /* warp 3 holds points 96..99 */
+    r = warp_start(w, 0, 0, 0, 3);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, 0xf, CO + 4 * 96);
+    warp_end(&r);
+    gm_workload_free(w);
+}
+
 /* The n-th memory instruction of one warp, for kernels not covered above:
  * op, mask and two lanes' addresses, all from the kernels' index
  * expressions and the 256-byte-aligned array layout. */
@@ -1109,6 +1184,7 @@ int main(void)
         cmocka_unit_test(test_srad),         cmocka_unit_test(test_kmeans),
         cmocka_unit_test(test_backprop),     cmocka_unit_test(test_spmv),
         cmocka_unit_test(test_probes),       cmocka_unit_test(test_patterns),
+        cmocka_unit_test(test_streamcluster),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
