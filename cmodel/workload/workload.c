@@ -24,7 +24,7 @@ const wl_def_t *const wl_defs[] = {
     &wl_3mm, &wl_2dconv, &wl_3dconv, &wl_fdtd2d, &wl_corr, &wl_covar, &wl_gramschm,
     /* Rodinia, Parboil */
     &wl_bfs, &wl_hotspot, &wl_srad, &wl_kmeans, &wl_backprop, &wl_pathfinder, &wl_nw,
-    &wl_streamcluster, &wl_spmv,
+    &wl_streamcluster, &wl_particlefilter, &wl_spmv,
     /* synthetic patterns */
     &wl_stream, &wl_stride, &wl_gather, &wl_tiled, &wl_rowscan,
     /* traces */
@@ -77,6 +77,8 @@ const gm_workload_info_t gm_workload_list[] = {
      "n=1024 (sequence length, multiple of 16, 16..16384)"},
     {"streamcluster", "rodinia", "StreamCluster pgain: kernel_compute_cost per candidate centre (seed-000 SC/STC)",
      "points=65536 (points, one thread each, 32..4194304), dim=128 (dimensions per point, 1..1024), centers=15 (open centres K, work_mem stride K+1, 1..1024), launches=1 (pgain calls, one launch each, 1..1000)"},
+    {"particlefilter", "rodinia", "ParticleFilter (float version): likelihood, sum, normalize_weights, find_index per frame (seed-000 PTF/PTL)",
+     "particles=1000 (particles, one thread each, 32..1048576), frames=10 (video frames; frames-1 filter steps of 4 kernels, 2..1000), x=128 (video width IszX, 16..4096), y=128 (video height IszY, 16..4096)"},
     {"spmv", "parboil", "sparse matrix-vector product, JDS format, one row per thread [sv]",
      "rows=32768 (matrix rows, 32..4194304), nnz=16 (mean non-zeros per row, 1..256), band=512 (diagonal offsets within +-band, 1..4194304), tb=128 (threads per CTA, 32..1024)"},
     {"stream", "synthetic", "coalesced streaming: thread g reads a[g + k*T] (and writes b[...])",

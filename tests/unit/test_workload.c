@@ -162,6 +162,7 @@ static const char *const small_specs[] = {
     "tiled:tile=512,reps=2,ctas=2,shared=1", "rowscan:rows=100,cols=8,tb=64",
     "pair:ax:n=64+sv:rows=200", "triple:hs:n=32,steps=2+pf:cols=300,rows=3+bp:in=64",
     "streamcluster:points=300,dim=5,centers=4,launches=2",
+    "particlefilter:particles=300,frames=3,x=32,y=32",
     NULL};
 
 /* ---- the parser */
@@ -324,6 +325,7 @@ static void test_determinism(void **state)
     static const char *const seeded[] = {"bfs:nodes=300,degree=3", "spmv:rows=300,nnz=5",
                                          "gather:n=1000,iters=3,ctas=4",
                                          "streamcluster:points=300,dim=5,centers=4",
+                                         "particlefilter:particles=300,frames=3,x=32,y=32",
                                          NULL};
     for (unsigned i = 0; seeded[i]; i++) {
         gm_err_t err;
@@ -439,6 +441,15 @@ static void test_geometry(void **state)
     w = make("streamcluster:points=1000,dim=4,launches=3");
     assert_int_equal(gm_workload_kernels(w, 0), 3);
     expect_geom(gm_workload_kernel(w, 0, 2), "kernel_compute_cost", 2, 1, 512, 1, 16, 0);
+    gm_workload_free(w);
+
+    /* particlefilter: 4 kernels per step, frames - 1 steps */
+    w = make("particlefilter:particles=1000,frames=4,x=32,y=32");
+    assert_int_equal(gm_workload_kernels(w, 0), 12);
+    expect_geom(gm_workload_kernel(w, 0, 4), "likelihood_kernel", 2, 1, 512, 1, 32, 4096);
+    expect_geom(gm_workload_kernel(w, 0, 5), "sum_kernel", 2, 1, 512, 1, 16, 0);
+    expect_geom(gm_workload_kernel(w, 0, 6), "normalize_weights_kernel", 2, 1, 512, 1, 16, 16);
+    expect_geom(gm_workload_kernel(w, 0, 7), "find_index_kernel", 2, 1, 512, 1, 16, 0);
     gm_workload_free(w);
 
     w = make("pair:ax:n=64+pf:cols=300,rows=5,ph=2");
@@ -982,6 +993,105 @@ static void test_streamcluster(void **state)
     gm_workload_free(w);
 }
 
+/* ParticleFilter, 600 particles, 32 x 32 x 3 video: 8-byte arrays of 600
+ * (0x1300 apart) arrayX 0x10000000, arrayY 0x10001300, xj 0x10002600, yj
+ * 0x10003900, CDF 0x10004c00, u 0x10005f00, likelihood 0x10007200, weights
+ * 0x10008500; I (3072 bytes) 0x10009800, objxy 0x1000a400, ind (69 * 600
+ * ints) 0x1000a700, seed 0x10032e00, partial_sums 0x10033800. */
+static void test_particlefilter(void **state)
+{
+    (void)state;
+    const uint64_t AX = 0x10000000, AY = 0x10001300, XJ = 0x10002600, YJ = 0x10003900,
+                   CDF = 0x10004c00, U = 0x10005f00, W = 0x10008500, I = 0x10009800,
+                   OBJ = 0x1000a400, IND = 0x1000a700, SEED = 0x10032e00, PS = 0x10033800;
+    gm_workload_t *w = make("particlefilter:particles=600,frames=3,x=32,y=32");
+    assert_int_equal(gm_workload_kernels(w, 0), 8);
+    /* likelihood, CTA 1 warp 2: particles 576..599 (lanes 0..23) */
+    const uint32_t M = 0x00ffffff;
+    warp_run_t r = warp_start(w, 0, 0, 1, 2);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 8, M, XJ + 8 * 576);
+    expect_inst(warp_step(&r), GM_OP_STORE, 8, M, AX + 8 * 576);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 8, M, YJ + 8 * 576);
+    expect_inst(warp_step(&r), GM_OP_STORE, 8, M, AY + 8 * 576);
+    expect_inst(warp_step(&r), GM_OP_STORE, 8, M, W + 8 * 576);
+    for (unsigned c = 0; c < 2; c++) {
+        for (unsigned k = 0; k < 4; k++) /* two d_randu: seed[i] load, store */
+            expect_inst(warp_step(&r), k & 1 ? GM_OP_STORE : GM_OP_LOAD, 4, M, SEED + 4 * 576);
+        expect_inst(warp_step(&r), GM_OP_STORE, 8, M, (c ? AY : AX) + 8 * 576);
+    }
+    for (unsigned y = 0; y < 69; y++) {
+        expect_inst(warp_step(&r), GM_OP_LOAD, 4, M, OBJ + 4 * (2 * y + 1));
+        expect_inst(warp_step(&r), GM_OP_LOAD, 4, M, OBJ + 4 * (2 * y));
+        gm_inst_t in = warp_step(&r);
+        expect_inst(in, GM_OP_STORE, 4, M, IND + 4 * (576 * 69 + y));
+        assert_int_equal(in.addr[23], IND + 4 * (599 * 69 + y)); /* a row per thread */
+    }
+    for (unsigned x = 0; x < 69; x++) {
+        expect_inst(warp_step(&r), GM_OP_LOAD, 4, M, IND + 4 * (576 * 69 + x));
+        gm_inst_t in = warp_step(&r); /* a video byte */
+        assert_int_equal(in.size, 1);
+        for (unsigned l = 0; l < 24; l++)
+            assert_true(in.addr[l] >= I && in.addr[l] < I + 3072);
+    }
+    expect_inst(warp_step(&r), GM_OP_STORE, 8, M, 0x10007200 + 8 * 576); /* likelihood */
+    expect_inst(warp_step(&r), GM_OP_STORE, 8, M, W + 8 * 576);
+    assert_int_equal(warp_step(&r).op, GM_OP_EXIT);
+    warp_end(&r);
+    assert_int_equal(warp_count(w, 0, 0, 1, 0), 362 + 1); /* + partial_sums[1] */
+    assert_int_equal(warp_count(w, 0, 0, 1, 3), 0);       /* particles 608.. > N */
+    /* sum_kernel: thread 0 alone, 2 partial sums */
+    assert_int_equal(warp_count(w, 0, 1, 0, 0), 3);
+    assert_int_equal(warp_count(w, 0, 1, 0, 1), 0);
+    assert_int_equal(warp_count(w, 0, 1, 1, 0), 0);
+    /* normalize: thread 0 builds the CDF (599 loads and stores after CDF[0]) */
+    assert_int_equal(warp_count(w, 0, 2, 0, 0), 1 + 2 + 1 + 2 * 599 + 3 + 1 + 1);
+    assert_int_equal(warp_count(w, 0, 2, 1, 0), 5);
+    assert_int_equal(warp_count(w, 0, 2, 1, 1), 3);
+    assert_int_equal(warp_count(w, 0, 2, 1, 3), 0);
+    r = warp_start(w, 0, 2, 0, 0);
+    for (unsigned k = 0; k < 4; k++)
+        warp_step(&r);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 8, 1, W + 8);   /* weights[1] */
+    expect_inst(warp_step(&r), GM_OP_STORE, 8, 1, CDF + 8); /* CDF[1] */
+    warp_end(&r);
+    /* find_index: every warp walks CDF[0], CDF[1], ... with its searching
+     * lanes; a lane's resampled index is the last element it read */
+    for (uint32_t c = 0; c < 2; c++)
+        for (uint32_t wi = 0; wi < 16; wi++) {
+            if (c * 512 + wi * 32 >= 600) {
+                assert_int_equal(warp_count(w, 0, 3, c, wi), 0);
+                continue;
+            }
+            r = warp_start(w, 0, 3, c, wi);
+            gm_inst_t in = warp_step(&r);
+            uint32_t live = in.active;
+            assert_int_equal(in.addr[__builtin_ctz(live)],
+                             U + 8 * (c * 512 + wi * 32 + (uint32_t)__builtin_ctz(live)));
+            uint32_t last[32] = {0}, prev = live;
+            unsigned x = 0;
+            for (in = warp_step(&r); in.op == GM_OP_LOAD && in.addr[__builtin_ctz(in.active)] ==
+                                                                CDF + 8 * x;
+                 in = warp_step(&r), x++) {
+                assert_int_equal(in.active & ~prev, 0); /* lanes only leave */
+                for (unsigned l = 0; l < 32; l++)
+                    if (in.active >> l & 1)
+                        last[l] = x;
+                prev = in.active;
+            }
+            assert_true(x >= 1 && x <= 600);
+            for (unsigned k = 0; k < 2; k++, in = warp_step(&r)) /* arrayX/Y[index] */
+                for (unsigned l = 0; l < 32; l++)
+                    if (live >> l & 1)
+                        assert_int_equal(in.addr[l], (k ? AY : AX) + 8ull * last[l]);
+            expect_inst(in, GM_OP_STORE, 8, live, XJ + 8 * (c * 512 + wi * 32));
+            expect_inst(warp_step(&r), GM_OP_STORE, 8, live, YJ + 8 * (c * 512 + wi * 32));
+            assert_int_equal(warp_step(&r).op, GM_OP_EXIT);
+            warp_end(&r);
+        }
+    gm_workload_free(w);
+    (void)PS;
+}
+
 /* The n-th memory instruction of one warp, for kernels not covered above:
  * op, mask and two lanes' addresses, all from the kernels' index
  * expressions and the 256-byte-aligned array layout. */
@@ -1184,7 +1294,7 @@ int main(void)
         cmocka_unit_test(test_srad),         cmocka_unit_test(test_kmeans),
         cmocka_unit_test(test_backprop),     cmocka_unit_test(test_spmv),
         cmocka_unit_test(test_probes),       cmocka_unit_test(test_patterns),
-        cmocka_unit_test(test_streamcluster),
+        cmocka_unit_test(test_streamcluster), cmocka_unit_test(test_particlefilter),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
