@@ -163,6 +163,7 @@ static const char *const small_specs[] = {
     "pair:ax:n=64+sv:rows=200", "triple:hs:n=32,steps=2+pf:cols=300,rows=3+bp:in=64",
     "streamcluster:points=300,dim=5,centers=4,launches=2",
     "particlefilter:particles=300,frames=3,x=32,y=32",
+    "histogram:bytes=40000", "histogram:bytes=40000,atomic=1",
     NULL};
 
 /* ---- the parser */
@@ -326,6 +327,7 @@ static void test_determinism(void **state)
                                          "gather:n=1000,iters=3,ctas=4",
                                          "streamcluster:points=300,dim=5,centers=4",
                                          "particlefilter:particles=300,frames=3,x=32,y=32",
+                                         "histogram:bytes=40000",
                                          NULL};
     for (unsigned i = 0; seeded[i]; i++) {
         gm_err_t err;
@@ -450,6 +452,14 @@ static void test_geometry(void **state)
     expect_geom(gm_workload_kernel(w, 0, 5), "sum_kernel", 2, 1, 512, 1, 16, 0);
     expect_geom(gm_workload_kernel(w, 0, 6), "normalize_weights_kernel", 2, 1, 512, 1, 16, 16);
     expect_geom(gm_workload_kernel(w, 0, 7), "find_index_kernel", 2, 1, 512, 1, 16, 0);
+    gm_workload_free(w);
+
+    /* histogram: the SDK's 240 x 192 whatever the input, then 256 x 256 */
+    w = make("histogram:bytes=4000");
+    assert_int_equal(gm_workload_kernels(w, 0), 2);
+    expect_geom(gm_workload_kernel(w, 0, 0), "histogram256Kernel", 240, 1, 192, 1, 12, 0);
+    expect_geom(gm_workload_kernel(w, 0, 1), "mergeHistogram256Kernel", 256, 1, 256, 1, 12,
+                1024);
     gm_workload_free(w);
 
     w = make("pair:ax:n=64+pf:cols=300,rows=5,ph=2");
@@ -1092,6 +1102,103 @@ static void test_particlefilter(void **state)
     (void)PS;
 }
 
+/* Histogram, 100000 bytes (25000 words): d_Data 0x10000000, d_Histogram
+ * 0x10018700, d_PartialHistograms 0x10018b00, the sub-histograms
+ * 0x10054b00 (1536 words per CTA, 256 per warp). */
+static void test_histogram(void **state)
+{
+    (void)state;
+    const uint64_t DATA = 0x10000000, HIST = 0x10018700, PART = 0x10018b00, WH = 0x10054b00;
+    gm_workload_t *w = make("histogram:bytes=100000");
+    warp_run_t r = warp_start(w, 0, 0, 2, 1);
+    for (unsigned i = 0; i < 8; i++) { /* clear the CTA's 1536 words */
+        gm_inst_t in = warp_step(&r);
+        expect_inst(in, GM_OP_STORE, 4, UINT32_MAX, WH + 4 * (2 * 1536 + 32 + 192 * i));
+        assert_int_equal(in.addr[31], WH + 4 * (2 * 1536 + 63 + 192 * i));
+    }
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, UINT32_MAX, DATA + 4 * (2 * 192 + 32));
+    const uint64_t SUB = WH + 4 * (2 * 1536 + 256);
+    for (unsigned byte = 0; byte < 4; byte++) {
+        /* rounds of load, store, load until every lane's store stuck: as
+         * many as the most frequent bin */
+        gm_inst_t in = warp_step(&r);
+        unsigned most = 0;
+        for (unsigned l = 0; l < 32; l++) {
+            unsigned same = 0;
+            for (unsigned h = 0; h < 32; h++)
+                same += in.addr[h] == in.addr[l];
+            most = same > most ? same : most;
+            assert_true(in.addr[l] >= SUB && in.addr[l] < SUB + 1024);
+        }
+        uint32_t left = in.active;
+        assert_int_equal(left, UINT32_MAX);
+        for (unsigned round = 0; round < most; round++) {
+            if (round)
+                in = warp_step(&r);
+            assert_int_equal(in.op, GM_OP_LOAD);
+            assert_true((in.active & ~left) == 0 && in.active);
+            left = in.active;
+            gm_inst_t st = warp_step(&r), chk = warp_step(&r);
+            assert_int_equal(st.op, GM_OP_STORE);
+            assert_int_equal(chk.op, GM_OP_LOAD);
+            assert_int_equal(st.active, left);
+            assert_int_equal(chk.active, left);
+        }
+    }
+    warp_end(&r);
+    /* CTA 200 has no data: clear, then the merge, 6 loads and a store per
+     * pass; warps 0 and 1 also take bins 192..255 */
+    assert_int_equal(warp_count(w, 0, 0, 200, 1), 8 + 2 * 7);
+    assert_int_equal(warp_count(w, 0, 0, 200, 5), 8 + 7);
+    r = warp_start(w, 0, 0, 200, 1);
+    for (unsigned i = 0; i < 8; i++)
+        warp_step(&r);
+    for (unsigned i = 0; i < 6; i++)
+        expect_inst(warp_step(&r), GM_OP_LOAD, 4, UINT32_MAX,
+                    WH + 4 * (200 * 1536 + 32 + 256 * i));
+    expect_inst(warp_step(&r), GM_OP_STORE, 4, UINT32_MAX, PART + 4 * (200 * 256 + 32));
+    for (unsigned i = 0; i < 6; i++)
+        expect_inst(warp_step(&r), GM_OP_LOAD, 4, UINT32_MAX,
+                    WH + 4 * (200 * 1536 + 224 + 256 * i));
+    expect_inst(warp_step(&r), GM_OP_STORE, 4, UINT32_MAX, PART + 4 * (200 * 256 + 224));
+    warp_end(&r);
+    /* CTA 130 warp 1: positions 24992.. -- 8 words left */
+    r = warp_start(w, 0, 0, 130, 1);
+    for (unsigned i = 0; i < 8; i++)
+        warp_step(&r);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, 0xff, DATA + 4 * 24992);
+    warp_end(&r);
+    /* the merge kernel: bin 5 over the 240 partial histograms */
+    r = warp_start(w, 0, 1, 5, 7);
+    gm_inst_t in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, 0xffff, PART + 4 * (5 + 224 * 256));
+    assert_int_equal(in.addr[15], PART + 4 * (5 + 239 * 256));
+    assert_int_equal(warp_step(&r).op, GM_OP_EXIT);
+    warp_end(&r);
+    r = warp_start(w, 0, 1, 5, 0);
+    warp_step(&r);
+    expect_inst(warp_step(&r), GM_OP_STORE, 4, 1, HIST + 4 * 5);
+    warp_end(&r);
+    gm_workload_free(w);
+
+    /* atomic=1: one L2 atomic (a store with the bypass hint) per byte */
+    w = make("histogram:bytes=100000,atomic=1");
+    assert_int_equal(warp_count(w, 0, 0, 0, 0), 8 + 1 + 4 + 2 * 7);
+    r = warp_start(w, 0, 0, 0, 0);
+    for (unsigned i = 0; i < 9; i++)
+        assert_int_equal(warp_step(&r).bypass_hint, 0);
+    for (unsigned b = 0; b < 4; b++) {
+        in = warp_step(&r);
+        assert_int_equal(in.op, GM_OP_STORE);
+        assert_int_equal(in.bypass_hint, 1);
+        for (unsigned l = 0; l < 32; l++)
+            assert_true(in.addr[l] >= WH && in.addr[l] < WH + 1024);
+    }
+    assert_int_equal(warp_step(&r).bypass_hint, 0);
+    warp_end(&r);
+    gm_workload_free(w);
+}
+
 /* The n-th memory instruction of one warp, for kernels not covered above:
  * op, mask and two lanes' addresses, all from the kernels' index
  * expressions and the 256-byte-aligned array layout. */
@@ -1295,6 +1402,7 @@ int main(void)
         cmocka_unit_test(test_backprop),     cmocka_unit_test(test_spmv),
         cmocka_unit_test(test_probes),       cmocka_unit_test(test_patterns),
         cmocka_unit_test(test_streamcluster), cmocka_unit_test(test_particlefilter),
+        cmocka_unit_test(test_histogram),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
