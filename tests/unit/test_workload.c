@@ -164,6 +164,7 @@ static const char *const small_specs[] = {
     "streamcluster:points=300,dim=5,centers=4,launches=2",
     "particlefilter:particles=300,frames=3,x=32,y=32",
     "histogram:bytes=40000", "histogram:bytes=40000,atomic=1",
+    "barneshut:bodies=300,steps=2,ctas=2",
     NULL};
 
 /* ---- the parser */
@@ -328,6 +329,7 @@ static void test_determinism(void **state)
                                          "streamcluster:points=300,dim=5,centers=4",
                                          "particlefilter:particles=300,frames=3,x=32,y=32",
                                          "histogram:bytes=40000",
+                                         "barneshut:bodies=300,ctas=2",
                                          NULL};
     for (unsigned i = 0; seeded[i]; i++) {
         gm_err_t err;
@@ -460,6 +462,11 @@ static void test_geometry(void **state)
     expect_geom(gm_workload_kernel(w, 0, 0), "histogram256Kernel", 240, 1, 192, 1, 12, 0);
     expect_geom(gm_workload_kernel(w, 0, 1), "mergeHistogram256Kernel", 256, 1, 256, 1, 12,
                 1024);
+    gm_workload_free(w);
+
+    w = make("barneshut:bodies=1000,steps=2");
+    assert_int_equal(gm_workload_kernels(w, 0), 2);
+    expect_geom(gm_workload_kernel(w, 0, 1), "ForceCalculationKernel", 75, 1, 256, 1, 24, 3080);
     gm_workload_free(w);
 
     w = make("pair:ax:n=64+pf:cols=300,rows=5,ph=2");
@@ -1199,6 +1206,71 @@ static void test_histogram(void **state)
     gm_workload_free(w);
 }
 
+/* Barnes-Hut, 500 bodies, 2 CTAs: nnodes = 1024 * 15 - 1 = 15359; errd
+ * 0x10000000, childd (15360 * 8 ints) 0x10000100, massd 0x10078100, posxd
+ * 0x10087100, posyd 0x10096100, poszd 0x100a5100; velx..accz and sortd
+ * alias childd at multiples of 512 ints. */
+static void test_barneshut(void **state)
+{
+    (void)state;
+    const uint64_t CH = 0x10000100, MASS = 0x10078100, PX = 0x10087100, PY = 0x10096100,
+                   PZ = 0x100a5100, INC = 4 * 512;
+    gm_workload_t *w = make("barneshut:bodies=500,steps=2,ctas=2");
+    warp_run_t r = warp_start(w, 0, 0, 1, 3); /* bodies 352..383 in tree order */
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, UINT32_MAX, CH + 6 * INC + 4 * 352);
+    uint64_t body[32];
+    for (unsigned d = 0; d < 3; d++) {
+        gm_inst_t in = warp_step(&r);
+        uint64_t base = d == 0 ? PX : d == 1 ? PY : PZ;
+        for (unsigned l = 0; l < 32; l++) {
+            assert_true(in.addr[l] >= base && in.addr[l] < base + 4 * 500);
+            if (d == 0)
+                body[l] = (in.addr[l] - PX) / 4;
+            assert_int_equal(in.addr[l], base + 4 * body[l]);
+        }
+    }
+    gm_inst_t in = warp_step(&r); /* the root's first child: every lane alike */
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, CH + 4 * 8 * 15359);
+    for (unsigned l = 1; l < 32; l++)
+        assert_int_equal(in.addr[l], in.addr[0]);
+    /* the walk: child loads, each non-null child's x, y, z (then its mass
+     * if taken), all broadcasts; then the three acceleration stores */
+    unsigned children = 1, masses = 0;
+    for (in = warp_step(&r); in.addr[0] < CH + 3 * INC || in.addr[0] >= CH + 6 * INC;
+         in = warp_step(&r)) {
+        assert_int_equal(in.op, GM_OP_LOAD);
+        assert_int_equal(in.active, UINT32_MAX);
+        for (unsigned l = 1; l < 32; l++)
+            assert_int_equal(in.addr[l], in.addr[0]);
+        if (in.addr[0] >= PX && in.addr[0] < PY) {
+            uint64_t node = (in.addr[0] - PX) / 4;
+            expect_inst(warp_step(&r), GM_OP_LOAD, 4, UINT32_MAX, PY + 4 * node);
+            expect_inst(warp_step(&r), GM_OP_LOAD, 4, UINT32_MAX, PZ + 4 * node);
+        } else if (in.addr[0] >= MASS && in.addr[0] < PX) {
+            masses++;
+        } else {
+            assert_true(in.addr[0] >= CH + 4 * 8 * 500 && in.addr[0] < MASS);
+            children++;
+        }
+    }
+    assert_true(masses >= 8 && children > masses);
+    for (unsigned d = 0; d < 3; d++, in = warp_step(&r)) {
+        assert_int_equal(in.op, GM_OP_STORE);
+        for (unsigned l = 0; l < 32; l++)
+            assert_int_equal(in.addr[l], CH + (3 + d) * INC + 4 * body[l]);
+    }
+    assert_int_equal(in.op, GM_OP_EXIT);
+    warp_end(&r);
+    /* the second launch walks the same tree and updates the velocities:
+     * 3 x (velx load, accx load, velx store) more */
+    assert_int_equal(warp_count(w, 0, 1, 1, 3), warp_count(w, 0, 0, 1, 3) + 9);
+    /* bodies 480..499: lanes 0..19; the other CTA-1 warps past 500 exit */
+    r = warp_start(w, 0, 0, 1, 7);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, 0xfffff, CH + 6 * INC + 4 * 480);
+    warp_end(&r);
+    gm_workload_free(w);
+}
+
 /* The n-th memory instruction of one warp, for kernels not covered above:
  * op, mask and two lanes' addresses, all from the kernels' index
  * expressions and the 256-byte-aligned array layout. */
@@ -1402,7 +1474,7 @@ int main(void)
         cmocka_unit_test(test_backprop),     cmocka_unit_test(test_spmv),
         cmocka_unit_test(test_probes),       cmocka_unit_test(test_patterns),
         cmocka_unit_test(test_streamcluster), cmocka_unit_test(test_particlefilter),
-        cmocka_unit_test(test_histogram),
+        cmocka_unit_test(test_histogram),    cmocka_unit_test(test_barneshut),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
