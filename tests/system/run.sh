@@ -15,7 +15,9 @@ expect_rc 0 "$GMEM_FAST" run --config configs/fermi-gtx480.json --workload atax:
 cmp "$TMP/s.json" "$TMP/s2.json" || fail "two identical runs gave different stats"
 # A few workloads of every family under ASan/UBSan, including concurrent kernels.
 for w in bicg:n=128 2dconv:n=128 bfs:nodes=2048 pair:pf+hs kmeans:points=2048 \
-         gather:ctas=16 tiled:ctas=16; do
+         gather:ctas=16 tiled:ctas=16 streamcluster:points=2048,dim=8 \
+         particlefilter:particles=512,frames=2,x=32,y=32 histogram:bytes=64K \
+         histogram:bytes=64K,atomic=1 barneshut:bodies=1024; do
   expect_rc 0 "$GMEM" run --config configs/maxwell-ch3-sound.json --workload "$w" \
     --stats "$TMP/w.json"
 done
