@@ -52,5 +52,10 @@ while IFS= read -r l; do
   grep -qxF -- "$l" "$expected" || { echo "stale or wrong verdict in $doc: $l" >&2; bad=1; }
 done < <(grep -E '^[[:space:]>*-]*verdict ' "$doc")
 [ $bad = 0 ] || fail "$doc states verdicts the results do not give"
+# The summary's counts are the results' counts.
+right=$(grep -c ' direction right; ' "$expected")
+w2=$(grep -c '; within 2x yes$' "$expected")
+tr '\n' ' ' <"$doc" | grep -qF "Summary, all $n headlines: the direction is right in $right; the gain is within 2× of the seed's in $w2." ||
+  fail "$doc: the summary should read \"Summary, all $n headlines: the direction is right in $right; the gain is within 2× of the seed's in $w2.\""
 echo "$n verdicts of $doc checked against results/*.json"
 exit 0
