@@ -415,11 +415,22 @@ static int get(reader_t *r, uint64_t *v, uint64_t max, const char *what)
     return 0;
 }
 
+/* A length or count bounded by the bytes that remain after it is read. */
+static int get_len(reader_t *r, uint64_t *v, const char *what)
+{
+    const uint8_t *at = r->p;
+    if (read_varint(&r->p, r->end, v) || *v > (uint64_t)(r->end - r->p)) {
+        r->p = at;
+        return corrupt(r, what);
+    }
+    return 0;
+}
+
 static int read_kernel(reader_t *r, unsigned stream)
 {
     uint64_t len, dim[6], regs, smem;
     char name[48];
-    if (get(r, &len, (uint64_t)(r->end - r->p), "kernel name"))
+    if (get_len(r, &len, "kernel name"))
         return -1;
     snprintf(name, sizeof name, "%.*s", (int)len, (const char *)r->p);
     r->p += len;
@@ -447,13 +458,14 @@ static int read_kernel(reader_t *r, unsigned stream)
         return -1;
     for (uint64_t i = 0; i < warps; i++) {
         char why[128];
-        if (get(r, &len, (uint64_t)(r->end - r->p), "warp length"))
+        if (get_len(r, &len, "warp length"))
             return -1;
         begin[i] = (uint64_t)(r->p - r->base);
         end[i] = begin[i] + len;
         if (wl_trace_check(r->p, r->p + len, why, sizeof why))
-            return wl_fail(r->b, "file", "%s: kernel %s, warp %llu: %s", r->path, name,
-                           (unsigned long long)i, why);
+            return wl_fail(r->b, "file", "%s: not a valid gmem trace (kernel %s, warp %llu "
+                                         "at byte %llu: %s)", r->path, name,
+                           (unsigned long long)i, (unsigned long long)begin[i], why);
         r->p += len;
     }
     *rec = (wl_recorded_t){r->base, begin, end, (uint32_t)wpc, 0};
@@ -477,14 +489,14 @@ static int trace_build(wl_builder_t *b, const wl_vals_t *p)
     reader_t r = {b, path, data, data, data + size};
     uint64_t version, len, streams, kernels;
     if (size < sizeof magic || memcmp(data, magic, sizeof magic))
-        return wl_fail(b, "file", "%s: not a gmem trace (no GMTRACE1 magic)", path);
+        return wl_fail(b, "file", "%s: not a gmem trace (no GMTRACE1 magic at byte 0)", path);
     r.p += sizeof magic;
     if (get(&r, &version, UINT32_MAX, "version"))
         return -1;
     if (version != TRACE_VERSION)
         return wl_fail(b, "file", "%s: trace version %llu, expected %d", path,
                        (unsigned long long)version, TRACE_VERSION);
-    if (get(&r, &len, (uint64_t)(r.end - r.p), "spec"))
+    if (get_len(&r, &len, "spec"))
         return -1;
     r.p += len;
     if (get(&r, &streams, WL_MAX_STREAMS, "stream count") ||
@@ -494,7 +506,7 @@ static int trace_build(wl_builder_t *b, const wl_vals_t *p)
         return wl_fail(b, "file", "%s: a %llu-stream trace cannot be part of a pair or "
                                   "triple", path, (unsigned long long)streams);
     for (unsigned s = 0; s < streams; s++) {
-        if (get(&r, &kernels, (uint64_t)(r.end - r.p), "kernel count") ||
+        if (get_len(&r, &kernels, "kernel count") ||
             (kernels == 0 && corrupt(&r, "a stream without kernels")))
             return -1;
         for (uint64_t k = 0; k < kernels; k++)

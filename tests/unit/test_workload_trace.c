@@ -337,7 +337,7 @@ static void test_corrupt_traces(void **state)
     f = fopen(bad, "wb");
     fwrite(data, 1, n, f);
     fclose(f);
-    expect_error(spec, "not a gmem trace (no GMTRACE1 magic)");
+    expect_error(spec, "not a gmem trace (no GMTRACE1 magic at byte 0)");
     data[0] = 'G';
 
     data[8] = 9; /* version */
@@ -348,6 +348,41 @@ static void test_corrupt_traces(void **state)
 
     write_file(bad, "");
     expect_error(spec, "no GMTRACE1 magic");
+    remove(good);
+    remove(bad);
+}
+
+/* A trace cut at every length is refused with the file and a byte offset
+ * (never read past its buffer: this binary runs under AddressSanitizer). */
+static void test_truncated_everywhere(void **state)
+{
+    (void)state;
+    const char *good = tmp_path("whole.gmt"), *bad = tmp_path("cut.gmt");
+    char spec[700];
+    gm_err_t err;
+    gm_workload_t *w = make("atax:n=64");
+    assert_int_equal(gm_trace_write(w, good, &err), 0);
+    gm_workload_free(w);
+    FILE *f = fopen(good, "rb");
+    assert_non_null(f);
+    static uint8_t data[1 << 20];
+    size_t n = fread(data, 1, sizeof data, f);
+    fclose(f);
+    assert_true(n > 1000 && n < sizeof data);
+    snprintf(spec, sizeof spec, "trace:file=%s", bad);
+    for (size_t len = 0; len < n; len++) {
+        f = fopen(bad, "wb");
+        assert_non_null(f);
+        assert_int_equal(fwrite(data, 1, len, f), len);
+        fclose(f);
+        gm_workload_t *r = gm_workload_create(spec, 1, &err);
+        if (r) {
+            gm_workload_free(r);
+            fail_msg("a trace cut to %zu of %zu bytes was accepted", len, n);
+        }
+        if (!strstr(err.msg, bad) || !strstr(err.msg, "at byte "))
+            fail_msg("cut to %zu bytes: \"%s\" names no file and byte offset", len, err.msg);
+    }
     remove(good);
     remove(bad);
 }
@@ -532,7 +567,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_encoding),       cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_trace_of_trace), cmocka_unit_test(test_corrupt_traces),
-        cmocka_unit_test(test_traceg_sample),  cmocka_unit_test(test_traceg_errors),
+        cmocka_unit_test(test_truncated_everywhere), cmocka_unit_test(test_traceg_sample),  cmocka_unit_test(test_traceg_errors),
     };
     int rc = cmocka_run_group_tests(tests, setup, NULL);
     rmdir(tmpdir);
