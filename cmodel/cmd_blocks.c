@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "sim/plugin.h"
 #include "util/config.h"
+#include "util/file.h"
 #include "workload/workload.h"
 
 /* Parameter points of a block: sorted names of configs/blocks/<b>/ *.json. */
@@ -279,7 +280,7 @@ int gm_cmd_check_ports(int argc, char **argv)
     void *st = gm_block_new(b, argc > 3 ? argv[3] : NULL, &err);
     if (!st)
         return gm_fail(GM_EXIT_USAGE, "%s", err.msg);
-    if (gm_json_load(argv[2], &root, &err)) {
+    if (gm_json_load_max(argv[2], GM_MAX_NETLIST_BYTES, &root, &err)) {
         free(st);
         return gm_fail(GM_EXIT_USAGE, "%s", err.msg);
     }

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "file.h"
+
 static void store_uint(void *p, size_t size, uint64_t v)
 {
     switch (size) {
@@ -43,32 +45,12 @@ void gm_cfg_defaults(const gm_schema_t *s, void *obj)
     }
 }
 
-int gm_json_load(const char *path, cJSON **out, gm_err_t *err)
+int gm_json_parse(const char *buf, size_t len, const char *name, cJSON **out, gm_err_t *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return gm_errf(err, "%s: cannot open: %s", path, strerror(errno));
-    size_t cap = 4096, len = 0;
-    char *buf = malloc(cap);
-    size_t n;
-    while (buf && (n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
-        len += n;
-        if (len + 1 == cap) {
-            char *nb = realloc(buf, cap *= 2);
-            if (!nb)
-                free(buf);
-            buf = nb;
-        }
-    }
-    int rd_err = ferror(f);
-    fclose(f);
-    if (!buf)
-        return gm_errf(err, "%s: out of memory", path);
-    if (rd_err) {
-        free(buf);
-        return gm_errf(err, "%s: read error", path);
-    }
-    buf[len] = 0;
+    const char *nul = memchr(buf, 0, len);
+    if (nul)
+        return gm_errf(err, "%s: a NUL byte at byte %zu: not a JSON text", name,
+                       (size_t)(nul - buf));
     const char *end = NULL;
     cJSON *j = cJSON_ParseWithOpts(buf, &end, 1);
     if (!j) {
@@ -80,14 +62,26 @@ int gm_json_load(const char *path, cJSON **out, gm_err_t *err)
             else
                 col++;
         }
-        gm_errf(err, "%s:%u:%u: invalid JSON near '%.20s'", path, line, col,
-                stop);
-        free(buf);
-        return -1;
+        return gm_errf(err, "%s:%u:%u: invalid JSON near '%.20s'", name, line, col, stop);
     }
-    free(buf);
     *out = j;
     return 0;
+}
+
+int gm_json_load_max(const char *path, uint64_t max, cJSON **out, gm_err_t *err)
+{
+    char *buf;
+    size_t len;
+    if (gm_file_read(path, max, &buf, &len, err))
+        return -1;
+    int rc = gm_json_parse(buf, len, path, out, err);
+    free(buf);
+    return rc;
+}
+
+int gm_json_load(const char *path, cJSON **out, gm_err_t *err)
+{
+    return gm_json_load_max(path, GM_MAX_JSON_BYTES, out, err);
 }
 
 int gm_json_uint(const cJSON *v, const char *file, const char *path,

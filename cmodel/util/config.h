@@ -58,8 +58,13 @@ struct gm_schema {
 /* Fill every field of `obj` with its default. */
 void gm_cfg_defaults(const gm_schema_t *s, void *obj);
 
-/* Parse a JSON file; a syntax error names file, line and column. */
+/* Parse a JSON file (a regular file of at most GM_MAX_JSON_BYTES, see
+ * util/file.h); a syntax error names file, line and column. */
 int gm_json_load(const char *path, cJSON **out, gm_err_t *err);
+/* The same with another size limit. */
+int gm_json_load_max(const char *path, uint64_t max, cJSON **out, gm_err_t *err);
+/* Parse buf[0..len) (buf[len] must be 0); `name` labels messages. */
+int gm_json_parse(const char *buf, size_t len, const char *name, cJSON **out, gm_err_t *err);
 
 /* Apply a JSON object onto `obj` (already holding defaults). `file` and
  * `path` (e.g. "$" or "$.l1d") only label error messages. */

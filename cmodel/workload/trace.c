@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/file.h"
 #include "workload/trace.h"
 #include "workload/wl.h"
 
@@ -364,35 +365,14 @@ int gm_trace_write(const gm_workload_t *w, const char *path, gm_err_t *err)
 
 static int read_file(wl_builder_t *b, const char *path, uint8_t **data, size_t *size)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return wl_fail(b, "file", "%s: %s", path, strerror(errno));
-    wl_buf_t buf = {0};
-    uint8_t chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-        if (wl_buf_put(&buf, chunk, n)) {
-            fclose(f);
-            free(buf.p);
-            return wl_fail(b, "file", "%s: out of memory", path);
-        }
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        free(buf.p);
-        return wl_fail(b, "file", "%s: read error", path);
-    }
+    char *buf;
+    gm_err_t e;
+    if (gm_file_read(path, GM_MAX_TRACE_BYTES, &buf, size, &e))
+        return wl_fail(b, "file", "%s", e.msg);
     /* keep the bytes for the workload's lifetime */
-    uint8_t *keep = wl_host(b, buf.n);
-    if (!keep) {
-        free(buf.p);
+    if (wl_adopt(b, buf))
         return -1;
-    }
-    if (buf.n)
-        memcpy(keep, buf.p, buf.n);
-    free(buf.p);
-    *data = keep;
-    *size = buf.n;
+    *data = (uint8_t *)buf;
     return 0;
 }
 

@@ -27,13 +27,16 @@
  * -> 1, .U16/.S16 -> 2, else 4), as Accel-Sim does (it reads U but not S).
  * Addresses are rebased so that the lowest accessed 64 KiB page lands at
  * 0x10000000; a trace spanning more than the 32-bit space is refused.
- * Compressed (.xz) traces are not read: decompress them first. */
+ * Compressed (.xz) traces are not read: decompress them first. A listed
+ * file must lie in the directory (no "..", no link leading out of it). */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/file.h"
 #include "workload/wl.h"
 
 enum { TG_MAX_WARPS = 1 << 26 };
@@ -57,6 +60,7 @@ typedef struct tg {
     int64_t cta;       /* current CTA, -1 before "thread block =" */
     uint64_t expect, count, gap;
     uint64_t lo, hi;   /* address range of imported accesses */
+    uint64_t fsize;    /* bytes of the file */
 } tg_t;
 
 static int tg_err(tg_t *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -152,6 +156,10 @@ static int start_body(tg_t *t)
     t->wpc = (threads + GM_WARP_SIZE - 1) / GM_WARP_SIZE;
     if (ctas > TG_MAX_WARPS || ctas * t->wpc > TG_MAX_WARPS)
         return tg_err(t, "too many warps to import (at most 2^26)");
+    /* Every warp Accel-Sim traces takes more than a byte of the file */
+    if (ctas * t->wpc > t->fsize)
+        return tg_err(t, "%llu warps in a %llu-byte file", (unsigned long long)(ctas * t->wpc),
+                      (unsigned long long)t->fsize);
     t->warps = ctas * t->wpc;
     t->begin = wl_host(t->b, 8 * t->warps);
     t->end = wl_host(t->b, 8 * t->warps);
@@ -342,6 +350,8 @@ static int instruction(tg_t *t, const char *p)
     for (unsigned l = 0; l < GM_WARP_SIZE; l++) {
         if (!(mask >> l & 1))
             continue;
+        if (in.addr[l] > UINT64_MAX - size)
+            return tg_err(t, "an access past the end of the 64-bit address space");
         t->lo = in.addr[l] < t->lo ? in.addr[l] : t->lo;
         t->hi = in.addr[l] + size > t->hi ? in.addr[l] + size : t->hi;
     }
@@ -396,16 +406,28 @@ static int body_line(tg_t *t, const char *l)
 static int read_kernel(wl_builder_t *b, const char *path, wl_recorded_t **rec_out,
                        uint64_t *lo, uint64_t *hi)
 {
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return wl_fail(b, "dir", "%s: %s", path, strerror(errno));
-    tg_t t = {.b = b, .path = path, .cur = TG_NONE, .cta = -1, .lo = UINT64_MAX};
+    FILE *f;
+    uint64_t fsize;
+    gm_err_t e;
+    if (gm_file_open(path, GM_MAX_TRACEG_BYTES, &f, &fsize, &e))
+        return wl_fail(b, "dir", "%s", e.msg);
+    tg_t t = {.b = b, .path = path, .cur = TG_NONE, .cta = -1, .lo = UINT64_MAX,
+              .fsize = fsize};
     snprintf(t.name, sizeof t.name, "%s", strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
     char *line = NULL;
     size_t cap = 0;
     int in_body = 0, rc = 0;
-    while (!rc && getline(&line, &cap, f) >= 0) {
+    long got;
+    while (!rc && (got = gm_file_line(f, &line, &cap, GM_MAX_LINE_BYTES)) != -1) {
         t.line++;
+        if (got == -3) {
+            rc = tg_err(&t, "read error");
+            break;
+        }
+        if (got == -2) {
+            rc = tg_err(&t, "a line longer than %u bytes", GM_MAX_LINE_BYTES);
+            break;
+        }
         if (line[strspn(line, " \t\r\n")] == 0)
             continue;
         if (!in_body && line[0] == '-') {
@@ -418,8 +440,6 @@ static int read_kernel(wl_builder_t *b, const char *path, wl_recorded_t **rec_ou
         }
     }
     free(line);
-    if (ferror(f) && !rc)
-        rc = wl_fail(b, "dir", "%s: read error", path);
     fclose(f);
     if (!rc && !in_body)
         rc = start_body(&t); /* a header-only file: every warp exits at once */
@@ -448,6 +468,36 @@ static int read_kernel(wl_builder_t *b, const char *path, wl_recorded_t **rec_ou
     return b->failed ? -1 : 0;
 }
 
+/* A ".." component: the path could leave the directory. */
+static int has_dotdot(const char *p)
+{
+    for (const char *c = p; *c;) {
+        size_t n = strcspn(c, "/");
+        if (n == 2 && c[0] == '.' && c[1] == '.')
+            return 1;
+        c += n;
+        while (*c == '/')
+            c++;
+    }
+    return 0;
+}
+
+/* The file a kernelslist line names (symbolic links followed) lies in the
+ * trace directory. A missing file is left to read_kernel to report. */
+static int inside(wl_builder_t *b, const char *list, unsigned lineno, const char *real_dir,
+                  const char *path)
+{
+    char *real = realpath(path, NULL);
+    if (!real)
+        return 0;
+    size_t n = strlen(real_dir);
+    int ok = !strncmp(real, real_dir, n) && (real[n] == '/' || !strcmp(real_dir, "/"));
+    int rc = ok ? 0 : wl_fail(b, "dir", "%s:%u: %s is %s, outside the trace directory %s",
+                              list, lineno, path, real, real_dir);
+    free(real);
+    return rc;
+}
+
 static int traceg_build(wl_builder_t *b, const wl_vals_t *p)
 {
     const char *dir = p->s[0];
@@ -456,20 +506,28 @@ static int traceg_build(wl_builder_t *b, const wl_vals_t *p)
     if (!list)
         return wl_fail(b, NULL, "out of memory");
     snprintf(list, dlen + 32, "%s/kernelslist.g", dir);
-    FILE *f = fopen(list, "r");
-    if (!f) {
-        wl_fail(b, "dir", "%s: %s", list, strerror(errno));
+    FILE *f;
+    uint64_t fsize;
+    gm_err_t e;
+    if (gm_file_open(list, GM_MAX_KLIST_BYTES, &f, &fsize, &e)) {
+        wl_fail(b, "dir", "%s", e.msg);
         free(list);
         return -1;
     }
-    char *line = NULL, *path = NULL;
+    char *line = NULL, *path = NULL, *real_dir = realpath(dir, NULL);
     size_t cap = 0;
     unsigned nrec = 0, caprec = 0, lineno = 0;
     wl_recorded_t **recs = NULL;
     uint64_t lo = UINT64_MAX, hi = 0;
-    int rc = 0;
-    while (!rc && getline(&line, &cap, f) >= 0) {
+    int rc = real_dir ? 0 : wl_fail(b, "dir", "%s: %s", dir, strerror(errno));
+    long got;
+    while (!rc && (got = gm_file_line(f, &line, &cap, GM_MAX_LINE_BYTES)) != -1) {
         lineno++;
+        if (got < 0) {
+            rc = wl_fail(b, "dir", "%s:%u: %s", list, lineno,
+                         got == -2 ? "line too long" : "read error");
+            break;
+        }
         line[strcspn(line, "\r\n")] = 0;
         size_t n = strlen(line);
         while (n && (line[n - 1] == ' ' || line[n - 1] == '\t'))
@@ -479,6 +537,11 @@ static int traceg_build(wl_builder_t *b, const wl_vals_t *p)
         if (n >= 3 && !strcmp(line + n - 3, ".xz")) {
             rc = wl_fail(b, "dir", "%s:%u: %s is xz-compressed: decompress it first "
                                    "(xz -d) and list the .traceg", list, lineno, line);
+            break;
+        }
+        if (has_dotdot(line)) {
+            rc = wl_fail(b, "dir", "%s:%u: %s leaves the trace directory (a '..' "
+                                   "component); list files inside it", list, lineno, line);
             break;
         }
         if (nrec == caprec) {
@@ -497,11 +560,13 @@ static int traceg_build(wl_builder_t *b, const wl_vals_t *p)
             break;
         }
         snprintf(path, dlen + n + 2, "%s/%s", dir, line);
-        rc = read_kernel(b, path, &recs[nrec], &lo, &hi);
+        rc = inside(b, list, lineno, real_dir, path) ||
+             read_kernel(b, path, &recs[nrec], &lo, &hi);
         nrec += !rc;
     }
     free(line);
     free(path);
+    free(real_dir);
     fclose(f);
     if (!rc && nrec == 0)
         rc = wl_fail(b, "dir", "%s lists no kernel-N.traceg file", list);

@@ -83,6 +83,9 @@ uint64_t wl_array(wl_builder_t *b, uint64_t bytes);
 /* Host memory owned by the workload (zeroed), freed with it; NULL after a
  * failure (the builder is then marked failed). */
 void *wl_host(wl_builder_t *b, size_t bytes);
+/* Make p (from malloc) the workload's, freed with it; on failure p is freed
+ * and -1 returned (the builder marked failed). */
+int wl_adopt(wl_builder_t *b, void *p);
 
 typedef struct wl_launch {
     const char *name;

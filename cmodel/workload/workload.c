@@ -174,6 +174,23 @@ oom:
     return NULL;
 }
 
+int wl_adopt(wl_builder_t *b, void *p)
+{
+    gm_workload_t *w = b->w;
+    if (w->nowned == w->capowned) {
+        size_t cap = w->capowned ? 2 * w->capowned : 16;
+        void **more = realloc(w->owned, cap * sizeof *more);
+        if (!more) {
+            free(p);
+            return wl_fail(b, NULL, "out of memory");
+        }
+        w->owned = more;
+        w->capowned = cap;
+    }
+    w->owned[w->nowned++] = p;
+    return 0;
+}
+
 void wl_launch(wl_builder_t *b, const wl_launch_t *l)
 {
     struct wl_stream *s = &b->w->s[b->stream];

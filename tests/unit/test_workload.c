@@ -217,9 +217,9 @@ static void test_parse_errors(void **state)
     expect_error("trace", "trace: file: required (a path)");
     expect_error("trace:file=", "trace:file=: file: expected a path");
     expect_error("trace:file=/nonexistent/x.gmt",
-                 "trace:file=/nonexistent/x.gmt: file: /nonexistent/x.gmt: No such file");
+                 "trace:file=/nonexistent/x.gmt: file: /nonexistent/x.gmt: cannot open: No such file");
     expect_error("traceg:dir=/nonexistent",
-                 "traceg:dir=/nonexistent: dir: /nonexistent/kernelslist.g: No such file");
+                 "traceg:dir=/nonexistent: dir: /nonexistent/kernelslist.g: cannot open: No such file");
 }
 
 static void test_parse_values(void **state)

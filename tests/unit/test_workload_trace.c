@@ -529,7 +529,7 @@ static void test_traceg_errors(void **state)
     bad_traceg("kernel-1.traceg.xz\n", "", "is xz-compressed: decompress it first");
     bad_traceg("MemcpyHtoD,0x1,4\n", "", "lists no kernel-N.traceg file");
     bad_traceg("kernel-1.traceg\n", "-block dim = (32,1,1)\n#x\n", "the header has no grid dim");
-    bad_traceg("kernel-2.traceg\n", "", "kernel-2.traceg: No such file");
+    bad_traceg("kernel-2.traceg\n", "", "kernel-2.traceg: cannot open: No such file");
     snprintf(k, sizeof k, "%s#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
                           "0000 ffffffff 0 EXIT 0 0 0\n#END_TB\n", header);
     bad_traceg("kernel-1.traceg\n", k, "kernel-1.traceg:10: the warp has 1 instructions, "
