@@ -1,10 +1,17 @@
 /* gmem traces: a compact binary record of a workload's warp instruction
  * streams, its writer, and its reader (the `trace:file=PATH` workload).
  *
- * File (every integer an unsigned LEB128 varint, so the format has no
- * byte order):
- *   "GMTRACE1"                     8-byte magic
- *   version (2; 1 had no PCs)
+ * File, version 3: a fixed 29-byte header, then the body.
+ *   bytes 0-7    "GMTRACE1"         magic
+ *   byte 8       version: 3         (1 had no PCs, 2 no header integrity;
+ *                                    neither is read any more)
+ *   bytes 9-16   record count       every instruction record of the body,
+ *                                   EXITs included (u64, little-endian)
+ *   bytes 17-24  body length        bytes after the header (u64, little-endian)
+ *   bytes 25-28  CRC-32 of the body (IEEE, zlib's crc32; u32, little-endian)
+ * A file whose length, checksum or record count disagrees with its header
+ * is refused, naming the byte offset.
+ * Body (every integer an unsigned LEB128 varint, so it has no byte order):
  *   spec length, spec bytes        the recorded workload's canonical spec
  *   streams
  *   per stream: kernels
@@ -26,12 +33,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/crc32.h"
 #include "util/file.h"
 #include "workload/trace.h"
 #include "workload/wl.h"
 
 static const char magic[8] = {'G', 'M', 'T', 'R', 'A', 'C', 'E', '1'};
-enum { TRACE_VERSION = 2 };
+enum { TRACE_VERSION = 3, HEADER_BYTES = 29 };
 
 enum {
     R_OP = 0x03,
@@ -221,6 +229,13 @@ static const uint8_t *decode(const uint8_t *p, uint64_t rebase, gm_inst_t *o)
 
 int wl_trace_check(const uint8_t *p, const uint8_t *end, char *why, size_t n)
 {
+    uint64_t records;
+    return wl_trace_check_n(p, end, &records, why, n);
+}
+
+int wl_trace_check_n(const uint8_t *p, const uint8_t *end, uint64_t *records, char *why,
+                     size_t n)
+{
     uint64_t v, count = 0;
     while (p < end) {
         uint8_t head = *p++;
@@ -239,6 +254,7 @@ int wl_trace_check(const uint8_t *p, const uint8_t *end, char *why, size_t n)
                          (unsigned long long)count);
                 return -1;
             }
+            *records = count;
             return 0;
         }
         if (((head & R_SIZE) >> R_SIZE_SHIFT) > 4) {
@@ -305,34 +321,70 @@ static int put_kernel_header(wl_buf_t *b, const gm_kernel_t *k)
     return rc || wl_buf_varint(b, k->regs_per_thread) || wl_buf_varint(b, k->smem_per_cta);
 }
 
-static int flush(FILE *f, wl_buf_t *b)
+typedef struct writer {
+    FILE *f;
+    wl_buf_t out;
+    uint64_t records, bytes;
+    uint32_t crc;
+} writer_t;
+
+static int flush(writer_t *w)
 {
-    int rc = b->n && fwrite(b->p, 1, b->n, f) != b->n;
-    b->n = 0;
+    int rc = w->out.n && fwrite(w->out.p, 1, w->out.n, w->f) != w->out.n;
+    w->crc = gm_crc32(w->crc, w->out.p, w->out.n);
+    w->bytes += w->out.n;
+    w->out.n = 0;
     return rc;
 }
 
-int gm_trace_write(const gm_workload_t *w, const char *path, gm_err_t *err)
+static void put_le(uint8_t *p, uint64_t v, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static uint64_t get_le(const uint8_t *p, unsigned n)
+{
+    uint64_t v = 0;
+    for (unsigned i = 0; i < n; i++)
+        v |= (uint64_t)p[i] << (8 * i);
+    return v;
+}
+
+static void header(uint8_t *h, uint64_t records, uint64_t bytes, uint32_t crc)
+{
+    memcpy(h, magic, sizeof magic);
+    h[8] = TRACE_VERSION;
+    put_le(h + 9, records, 8);
+    put_le(h + 17, bytes, 8);
+    put_le(h + 25, crc, 4);
+}
+
+int gm_trace_write(const gm_workload_t *wl, const char *path, gm_err_t *err)
 {
     FILE *f = fopen(path, "wb");
     if (!f)
         return gm_errf(err, "%s: cannot open for writing: %s", path, strerror(errno));
-    wl_buf_t out = {0}, warp = {0};
+    writer_t w = {.f = f};
+    wl_buf_t *out = &w.out, warp = {0};
     void *ws = NULL;
-    const char *spec = gm_workload_spec(w);
-    int rc = wl_buf_put(&out, magic, sizeof magic) || wl_buf_varint(&out, TRACE_VERSION) ||
-             wl_buf_varint(&out, strlen(spec)) || wl_buf_put(&out, spec, strlen(spec)) ||
-             wl_buf_varint(&out, gm_workload_streams(w));
-    for (unsigned s = 0; !rc && s < gm_workload_streams(w); s++) {
-        rc = wl_buf_varint(&out, gm_workload_kernels(w, s));
-        for (unsigned i = 0; !rc && i < gm_workload_kernels(w, s); i++) {
-            const gm_kernel_t *k = gm_workload_kernel(w, s, i);
+    uint8_t h[HEADER_BYTES];
+    const char *spec = gm_workload_spec(wl);
+    header(h, 0, 0, 0); /* filled in at the end */
+    errno = 0;
+    int rc = fwrite(h, 1, sizeof h, f) != sizeof h ||
+             wl_buf_varint(out, strlen(spec)) || wl_buf_put(out, spec, strlen(spec)) ||
+             wl_buf_varint(out, gm_workload_streams(wl));
+    for (unsigned s = 0; !rc && s < gm_workload_streams(wl); s++) {
+        rc = wl_buf_varint(out, gm_workload_kernels(wl, s));
+        for (unsigned i = 0; !rc && i < gm_workload_kernels(wl, s); i++) {
+            const gm_kernel_t *k = gm_workload_kernel(wl, s, i);
             uint64_t ctas = (uint64_t)k->grid[0] * k->grid[1] * k->grid[2];
             uint32_t wpc = wl_ceil_div((uint64_t)k->block[0] * k->block[1] * k->block[2],
                                        GM_WARP_SIZE);
             free(ws);
             ws = malloc(k->ops->warp_state_size ? k->ops->warp_state_size : 1);
-            rc = !ws || put_kernel_header(&out, k);
+            rc = !ws || put_kernel_header(out, k);
             for (uint64_t c = 0; !rc && c < ctas; c++) {
                 for (uint32_t wi = 0; !rc && wi < wpc; wi++) {
                     gm_inst_t in;
@@ -341,23 +393,32 @@ int gm_trace_write(const gm_workload_t *w, const char *path, gm_err_t *err)
                     do {
                         k->ops->warp_next(k, ws, &in);
                         rc = wl_trace_encode(&warp, &in);
+                        w.records++;
                     } while (!rc && in.op != GM_OP_EXIT);
-                    rc = rc || wl_buf_varint(&out, warp.n) || wl_buf_put(&out, warp.p, warp.n);
-                    if (!rc && out.n > (1u << 20))
-                        rc = flush(f, &out);
+                    rc = rc || wl_buf_varint(out, warp.n) || wl_buf_put(out, warp.p, warp.n);
+                    if (!rc && out->n > (1u << 20))
+                        rc = flush(&w);
                 }
             }
         }
     }
-    rc = rc || flush(f, &out);
+    rc = rc || flush(&w);
+    header(h, w.records, w.bytes, w.crc);
+    const char *why = NULL;
+    if (!rc && (fseek(f, 0, SEEK_SET) || fwrite(h, 1, sizeof h, f) != sizeof h)) {
+        rc = 1;
+        why = "cannot go back to the header (write to a regular file)";
+    }
     free(ws);
-    free(out.p);
+    free(out->p);
     free(warp.p);
     if (fclose(f) != 0)
         rc = 1;
-    if (rc)
+    if (rc) {
+        remove(path);
         return gm_errf(err, "%s: write failed (%s)", path,
-                       errno ? strerror(errno) : "out of memory");
+                       why ? why : errno ? strerror(errno) : "out of memory");
+    }
     return 0;
 }
 
@@ -380,6 +441,7 @@ typedef struct reader {
     wl_builder_t *b;
     const char *path;
     const uint8_t *base, *p, *end;
+    uint64_t records; /* instruction records read */
 } reader_t;
 
 static int corrupt(reader_t *r, const char *what)
@@ -442,11 +504,13 @@ static int read_kernel(reader_t *r, unsigned stream)
             return -1;
         begin[i] = (uint64_t)(r->p - r->base);
         end[i] = begin[i] + len;
-        if (wl_trace_check(r->p, r->p + len, why, sizeof why))
+        uint64_t n;
+        if (wl_trace_check_n(r->p, r->p + len, &n, why, sizeof why))
             return wl_fail(r->b, "file", "%s: not a valid gmem trace (kernel %s, warp %llu "
                                          "at byte %llu: %s)", r->path, name,
                            (unsigned long long)i, (unsigned long long)begin[i], why);
         r->p += len;
+        r->records += n;
     }
     *rec = (wl_recorded_t){r->base, begin, end, (uint32_t)wpc, 0};
     unsigned keep = r->b->stream;
@@ -466,16 +530,37 @@ static int trace_build(wl_builder_t *b, const wl_vals_t *p)
     size_t size;
     if (read_file(b, path, &data, &size))
         return -1;
-    reader_t r = {b, path, data, data, data + size};
-    uint64_t version, len, streams, kernels;
+    reader_t r = {b, path, data, data, data + size, 0};
+    uint64_t len, streams, kernels;
     if (size < sizeof magic || memcmp(data, magic, sizeof magic))
         return wl_fail(b, "file", "%s: not a gmem trace (no GMTRACE1 magic at byte 0)", path);
     r.p += sizeof magic;
-    if (get(&r, &version, UINT32_MAX, "version"))
-        return -1;
-    if (version != TRACE_VERSION)
-        return wl_fail(b, "file", "%s: trace version %llu, expected %d", path,
-                       (unsigned long long)version, TRACE_VERSION);
+    if (size == sizeof magic)
+        return corrupt(&r, "truncated header");
+    if (data[8] != TRACE_VERSION)
+        return wl_fail(b, "file", "%s: trace version %u at byte 8, expected %d%s", path,
+                       data[8], TRACE_VERSION,
+                       data[8] && data[8] < TRACE_VERSION ? " (record it again)" : "");
+    if (size < HEADER_BYTES) {
+        r.p = r.end;
+        return corrupt(&r, "truncated header");
+    }
+    uint64_t records = get_le(data + 9, 8), body = get_le(data + 17, 8);
+    uint32_t crc = (uint32_t)get_le(data + 25, 4);
+    if (body != size - HEADER_BYTES) {
+        char what[160];
+        r.p = r.end;
+        snprintf(what, sizeof what, "%s: the header says %llu body bytes, the file has %llu",
+                 body > size - HEADER_BYTES ? "truncated" : "trailing bytes",
+                 (unsigned long long)body, (unsigned long long)(size - HEADER_BYTES));
+        return corrupt(&r, what);
+    }
+    uint32_t got = gm_crc32(0, data + HEADER_BYTES, size - HEADER_BYTES);
+    if (got != crc)
+        return wl_fail(b, "file", "%s: not a valid gmem trace (altered: the CRC-32 of bytes "
+                                  "%d..%zu is 0x%08x, the header at byte 25 says 0x%08x)",
+                       path, HEADER_BYTES, size, got, crc);
+    r.p = data + HEADER_BYTES;
     if (get_len(&r, &len, "spec"))
         return -1;
     r.p += len;
@@ -495,6 +580,13 @@ static int trace_build(wl_builder_t *b, const wl_vals_t *p)
     }
     if (r.p != r.end)
         return corrupt(&r, "trailing bytes");
+    if (r.records != records) {
+        char what[160];
+        r.p = data + 9;
+        snprintf(what, sizeof what, "the header says %llu records, the body holds %llu",
+                 (unsigned long long)records, (unsigned long long)r.records);
+        return corrupt(&r, what);
+    }
     b->streams = (unsigned)streams;
     return 0;
 }

@@ -194,5 +194,8 @@ extern const gm_kernel_ops_t wl_recorded_ops;
 /* Check that [p, end) is a well-formed record stream ending with its only
  * EXIT; on error returns -1 with a message in *why. */
 int wl_trace_check(const uint8_t *p, const uint8_t *end, char *why, size_t n);
+/* The same, and *records gets the number of records. */
+int wl_trace_check_n(const uint8_t *p, const uint8_t *end, uint64_t *records, char *why,
+                     size_t n);
 
 #endif

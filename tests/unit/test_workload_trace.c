@@ -344,7 +344,13 @@ static void test_corrupt_traces(void **state)
     f = fopen(bad, "wb");
     fwrite(data, 1, n, f);
     fclose(f);
-    expect_error(spec, "trace version 9, expected 2");
+    expect_error(spec, "trace version 9 at byte 8, expected 3");
+    data[8] = 2; /* the previous format */
+    f = fopen(bad, "wb");
+    fwrite(data, 1, n, f);
+    fclose(f);
+    expect_error(spec, "trace version 2 at byte 8, expected 3 (record it again)");
+    data[8] = 3;
 
     write_file(bad, "");
     expect_error(spec, "no GMTRACE1 magic");
@@ -382,6 +388,54 @@ static void test_truncated_everywhere(void **state)
         }
         if (!strstr(err.msg, bad) || !strstr(err.msg, "at byte "))
             fail_msg("cut to %zu bytes: \"%s\" names no file and byte offset", len, err.msg);
+    }
+    remove(good);
+    remove(bad);
+}
+
+/* Every single-bit flip, in the header or the body, is refused naming the
+ * file (the header's length, record count and CRC-32 of the body): every
+ * bit of the header and 3000 random bits of the body. */
+static void test_bit_flips(void **state)
+{
+    (void)state;
+    const char *good = tmp_path("orig.gmt"), *bad = tmp_path("flip.gmt");
+    char spec[700];
+    gm_err_t err;
+    gm_workload_t *w = make("atax:n=64");
+    assert_int_equal(gm_trace_write(w, good, &err), 0);
+    gm_workload_free(w);
+    FILE *f = fopen(good, "rb");
+    assert_non_null(f);
+    static uint8_t data[1 << 20];
+    size_t n = fread(data, 1, sizeof data, f);
+    fclose(f);
+    assert_true(n > 1000 && n < sizeof data);
+    snprintf(spec, sizeof spec, "trace:file=%s", bad);
+    uint64_t x = 0x9e3779b97f4a7c15ull;
+    for (unsigned i = 0; i < 29 * 8 + 3000; i++) {
+        size_t bit;
+        if (i < 29 * 8) {
+            bit = i;
+        } else {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            bit = 29 * 8 + (size_t)(x % ((n - 29) * 8));
+        }
+        data[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+        f = fopen(bad, "wb");
+        assert_non_null(f);
+        assert_int_equal(fwrite(data, 1, n, f), n);
+        fclose(f);
+        data[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+        gm_workload_t *r = gm_workload_create(spec, 1, &err);
+        if (r) {
+            gm_workload_free(r);
+            fail_msg("flipping bit %zu (byte %zu) of %zu bytes was accepted", bit % 8,
+                     bit / 8, n);
+        }
+        if (!strstr(err.msg, bad) || !strstr(err.msg, "byte "))
+            fail_msg("bit %zu of byte %zu: \"%s\" names no file and byte", bit % 8, bit / 8,
+                     err.msg);
     }
     remove(good);
     remove(bad);
@@ -567,7 +621,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_encoding),       cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_trace_of_trace), cmocka_unit_test(test_corrupt_traces),
-        cmocka_unit_test(test_truncated_everywhere), cmocka_unit_test(test_traceg_sample),  cmocka_unit_test(test_traceg_errors),
+        cmocka_unit_test(test_truncated_everywhere), cmocka_unit_test(test_bit_flips),
+        cmocka_unit_test(test_traceg_sample),  cmocka_unit_test(test_traceg_errors),
     };
     int rc = cmocka_run_group_tests(tests, setup, NULL);
     rmdir(tmpdir);
