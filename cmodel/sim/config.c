@@ -290,8 +290,121 @@ int gm_gpu_config_check(const gm_gpu_config_t *c, const char *file, gm_err_t *er
     return 0;
 }
 
-/* Put one "a.b.c=VALUE" override into the JSON tree. */
-static int apply_set(cJSON *root, const char *set, gm_err_t *err)
+/* ---- --set overrides */
+
+/* The schema field at the path key[0..nk), or NULL. */
+static const gm_field_t *set_field(char *const *key, unsigned nk)
+{
+    const gm_schema_t *s = gm_gpu_schema();
+    const gm_field_t *f = NULL;
+    for (unsigned i = 0; i < nk; i++) {
+        if (!s)
+            return NULL;
+        f = NULL;
+        for (unsigned k = 0; k < s->n && !f; k++)
+            if (!strcmp(s->fields[k].key, key[i]))
+                f = &s->fields[k];
+        if (!f)
+            return NULL;
+        s = f->type == GM_F_OBJECT ? f->sub : NULL;
+    }
+    return f;
+}
+
+/* "$.a.b" for the override "a..b=VALUE" (the keys apply_set sees). */
+static void set_path(const char *set, char *out, size_t n)
+{
+    size_t used = (size_t)snprintf(out, n, "$");
+    const char *eq = strchr(set, '=');
+    for (const char *p = set; p < eq && used + 1 < n; p++) {
+        if (*p == '.')
+            continue;
+        if (p == set || p[-1] == '.')
+            out[used++] = '.';
+        out[used++] = *p;
+    }
+    out[used < n ? used : n - 1] = 0;
+}
+
+/* The whole of text as JSON, or NULL (cJSON_Parse alone stops after a
+ * prefix: "5abc" would be 5). */
+static cJSON *parse_whole(const char *text)
+{
+    const char *end = NULL;
+    return cJSON_ParseWithOpts(text, &end, 1);
+}
+
+/* An override's value as JSON, by the type of the field it sets: an
+ * integer is decimal digits, or 0x and hex digits, and nothing else (not
+ * 1K, 5abc or "12 x"), within the field's range; a boolean true or false;
+ * an enum or a string as written (or JSON-quoted); an object as JSON. A
+ * path outside the schema gets its JSON value, or else the string, for
+ * gm_cfg_apply to name the unknown key. */
+static cJSON *set_value(const gm_field_t *f, const char *text, const char *set,
+                        const char *path, gm_err_t *err)
+{
+    cJSON *v = NULL;
+    if (!f) {
+        v = parse_whole(text);
+        return v ? v : cJSON_CreateString(text);
+    }
+    switch (f->type) {
+    case GM_F_UINT: {
+        int hex = text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+        const char *d = text + (hex ? 2 : 0);
+        size_t n = strspn(d, hex ? "0123456789abcdefABCDEF" : "0123456789");
+        uint64_t x = 0;
+        int ok = n > 0 && !d[n] && n <= (hex ? 16u : 19u);
+        for (size_t i = 0; ok && i < n; i++)
+            x = x * (hex ? 16 : 10) +
+                (uint64_t)(d[i] <= '9' ? d[i] - '0' : (d[i] | 0x20) - 'a' + 10);
+        if (!ok) {
+            gm_errf(err, "--set %s: %s: expected an integer (decimal, or hex after 0x) in "
+                         "%llu..%llu, got '%s'",
+                    set, path, (unsigned long long)f->min, (unsigned long long)f->max, text);
+            return NULL;
+        }
+        if (x < f->min || x > f->max) {
+            gm_errf(err, "--set %s: %s: %llu is out of range, expected %llu..%llu", set, path,
+                    (unsigned long long)x, (unsigned long long)f->min,
+                    (unsigned long long)f->max);
+            return NULL;
+        }
+        return cJSON_CreateNumber((double)x);
+    }
+    case GM_F_BOOL:
+        if (!strcmp(text, "true") || !strcmp(text, "false"))
+            return cJSON_CreateBool(text[0] == 't');
+        gm_errf(err, "--set %s: %s: expected true or false, got '%s'", set, path, text);
+        return NULL;
+    case GM_F_ENUM:
+    case GM_F_STRING:
+        if (text[0] == '"') {
+            v = parse_whole(text);
+            if (!cJSON_IsString(v)) {
+                cJSON_Delete(v);
+                gm_errf(err, "--set %s: %s: a broken JSON string", set, path);
+                return NULL;
+            }
+            return v;
+        }
+        return cJSON_CreateString(text);
+    case GM_F_OBJECT:
+        v = parse_whole(text);
+        if (!cJSON_IsObject(v)) {
+            cJSON_Delete(v);
+            gm_errf(err, "--set %s: %s: expected a JSON object such as {\"key\": value}", set,
+                    path);
+            return NULL;
+        }
+        return v;
+    }
+    return NULL;
+}
+
+/* Apply one "a.b.c=VALUE" override to the configuration; an error names it
+ * as "--set a.b.c=VALUE". */
+static int apply_set(gm_gpu_config_t *c, const char *set, gm_err_t *err)
 {
     char path[256], *key[16];
     unsigned nk = 0;
@@ -301,25 +414,92 @@ static int apply_set(cJSON *root, const char *set, gm_err_t *err)
     memcpy(path, set, (size_t)(eq - set));
     path[eq - set] = 0;
     char *save = NULL;
-    for (char *k = strtok_r(path, ".", &save); k && nk < 16; k = strtok_r(NULL, ".", &save))
+    for (char *k = strtok_r(path, ".", &save); k; k = strtok_r(NULL, ".", &save)) {
+        if (nk == 16)
+            return gm_errf(err, "--set %s: a path of more than 16 keys", set);
         key[nk++] = k;
+    }
     if (nk == 0)
         return gm_errf(err, "--set %s: empty path", set);
-    cJSON *o = root;
-    for (unsigned i = 0; i + 1 < nk; i++) {
-        cJSON *child = cJSON_GetObjectItemCaseSensitive(o, key[i]);
-        if (!child)
-            child = cJSON_AddObjectToObject(o, key[i]);
-        if (!cJSON_IsObject(child))
-            return gm_errf(err, "--set %s: %s is not an object", set, key[i]);
-        o = child;
-    }
-    cJSON *v = cJSON_Parse(eq + 1);
+    char jpath[300];
+    set_path(set, jpath, sizeof jpath);
+    cJSON *v = set_value(set_field(key, nk), eq + 1, set, jpath, err);
     if (!v)
-        v = cJSON_CreateString(eq + 1);
-    cJSON_DeleteItemFromObjectCaseSensitive(o, key[nk - 1]);
+        return -1;
+    cJSON *root = cJSON_CreateObject(), *o = root;
+    for (unsigned i = 0; o && i + 1 < nk; i++)
+        o = cJSON_AddObjectToObject(o, key[i]);
+    if (!o) {
+        cJSON_Delete(v);
+        cJSON_Delete(root);
+        return gm_errf(err, "--set %s: out of memory", set);
+    }
     cJSON_AddItemToObject(o, key[nk - 1], v);
-    return 0;
+    char label[300];
+    snprintf(label, sizeof label, "--set %s", set);
+    int rc = gm_cfg_apply(root, label, "$", gm_gpu_schema(), c, err);
+    cJSON_Delete(root);
+    return rc;
+}
+
+/* Where in msg (from pos on) the override's path stands as a whole
+ * JSON path or a prefix of one ("$.l1d.c" in "$.l1d.c.sets"), or NULL. */
+static const char *mentions(const char *msg, const char *path)
+{
+    size_t n = strlen(path);
+    for (const char *p = strstr(msg, path); p; p = strstr(p + 1, path)) {
+        char next = p[n];
+        if (!(next == '_' || (next >= 'a' && next <= 'z') || (next >= 'A' && next <= 'Z') ||
+              (next >= '0' && next <= '9')))
+            return p;
+    }
+    return NULL;
+}
+
+/* A cross-field rule failed with "FILE: $.path: ...": blame the value on
+ * the --set override that gave it (the last one to set it), and say which
+ * other values the message names came from --set. */
+static int blame_sets(const char *file, const char *const *sets, unsigned n, gm_err_t *err)
+{
+    char msg[sizeof err->msg], path[300], extra[sizeof err->msg] = "";
+    size_t flen = strlen(file), used = 0;
+    if (strncmp(err->msg, file, flen) || strncmp(err->msg + flen, ": $", 3))
+        return -1;
+    const char *rest = err->msg + flen + 2; /* "$.path: ..." */
+    size_t plen = strcspn(rest, ": ");
+    int blamed = -1;
+    for (unsigned i = n; i-- > 0;) {
+        if (!strchr(sets[i], '='))
+            continue;
+        set_path(sets[i], path, sizeof path);
+        const char *at = mentions(rest, path);
+        if (!at)
+            continue;
+        if (blamed < 0 && at == rest && strlen(path) <= plen) {
+            blamed = (int)i;
+            continue;
+        }
+        /* each path once, from the last override that set it */
+        int again = 0;
+        for (unsigned k = i + 1; k < n && !again; k++) {
+            char later[300];
+            if (!strchr(sets[k], '='))
+                continue;
+            set_path(sets[k], later, sizeof later);
+            again = !strcmp(later, path);
+        }
+        if (!again && used < sizeof extra)
+            used += (size_t)snprintf(extra + used, sizeof extra - used, " (%s from --set %s)",
+                                     path, sets[i]);
+    }
+    if (blamed < 0 && !used)
+        return -1;
+    if (blamed >= 0)
+        snprintf(msg, sizeof msg, "--set %s: %s%s", sets[blamed], rest, extra);
+    else
+        snprintf(msg, sizeof msg, "%s%s", err->msg, extra);
+    memcpy(err->msg, msg, sizeof msg);
+    return -1;
 }
 
 int gm_gpu_config_load(const char *file, const char *const *sets, unsigned n,
@@ -328,13 +508,10 @@ int gm_gpu_config_load(const char *file, const char *const *sets, unsigned n,
     gm_gpu_config_defaults(c);
     if (gm_cfg_load(file, gm_gpu_schema(), c, err))
         return -1;
-    /* The overrides form a tree of their own, so an error names --set. */
-    cJSON *over = cJSON_CreateObject();
-    int rc = 0;
-    for (unsigned i = 0; i < n && rc == 0; i++)
-        rc = apply_set(over, sets[i], err);
-    if (rc == 0)
-        rc = gm_cfg_apply(over, "--set", "$", gm_gpu_schema(), c, err);
-    cJSON_Delete(over);
-    return rc ? -1 : gm_gpu_config_check(c, file, err);
+    /* Each override on its own, so an error names it; the cross-field rules
+     * after all of them, an override's value blamed on it. */
+    for (unsigned i = 0; i < n; i++)
+        if (apply_set(c, sets[i], err))
+            return -1;
+    return gm_gpu_config_check(c, file, err) ? blame_sets(file, sets, n, err) : 0;
 }

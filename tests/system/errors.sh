@@ -31,9 +31,9 @@ expect_rc 2 "$GMEM" run --workload atax --max-cycles -5
 expect_out "--max-cycles expects a non-negative integer"
 # --set overrides are checked like the file, and named as --set.
 expect_rc 2 "$GMEM" run --workload atax --set l1d.c.setz=4
-expect_out "--set: \\\$.l1d.c.setz: unknown key"
+expect_out "--set l1d.c.setz=4: \\\$.l1d.c.setz: unknown key"
 expect_rc 2 "$GMEM" run --workload atax --set l1d.c.ways=x
-expect_out "--set: \\\$.l1d.c.ways: expected an integer in 1..64"
+expect_out "--set l1d.c.ways=x: \\\$.l1d.c.ways: expected an integer \\(decimal, or hex after 0x\\) in 1..64, got 'x'"
 expect_rc 2 "$GMEM" run --workload atax --set nonsense
 expect_out "--set nonsense: expected PATH=VALUE"
 expect_rc 2 "$GMEM" run --workload atax --set dts.duel=true
