@@ -23,7 +23,7 @@ typedef struct inst {
     int tracing;
     int clk_low;           /* evaluated with the clock low since the last edge */
     gm_blkvcd_t vcd;
-    FILE *rec;
+    gm_ptrace_t *rec;
 } inst_t;
 
 static int listed(const char (*names)[48], unsigned n, const gm_blk_t *b)
@@ -181,7 +181,7 @@ static void eval(gm_blk_t *b, void *vls)
     inst_t *x = b->rtl;
     const gm_block_desc_t *d = b->d;
     if (x->rec)
-        gm_ptrace_eval(x->rec, d, b->in, b->out);
+        gm_ptrace_eval(x->rec, b->in, b->out);
     if (!x->rtl_on)
         return;
     memcpy(x->hist + (x->hist_n++ % GM_SYSLOCK_HIST) * d->in_size, b->in, d->in_size);
@@ -226,7 +226,7 @@ static void tick(gm_blk_t *b, void *vls)
     gm_syslock_t *ls = vls;
     inst_t *x = b->rtl;
     if (x->rec)
-        gm_ptrace_tick(x->rec, b->d, b->in);
+        gm_ptrace_tick(x->rec, b->in);
     if (!x->rtl_on)
         return;
     /* A rising edge: the clock must go low first when nothing evaluated
@@ -270,8 +270,9 @@ static void detach(gm_blk_t *b, void *vls)
         gm_blkvcd_close(&x->vcd, NULL);
         x->ops->trace_close(x->m);
     }
-    if (x->rec)
-        fclose(x->rec);
+    gm_err_t err;
+    if (x->rec && gm_ptrace_close(x->rec, &err))
+        fprintf(stderr, "gmem: %s\n", err.msg);
     if (x->m)
         x->ops->destroy(x->m);
     free(x->hist);
