@@ -61,6 +61,17 @@ $(GEN)/plugins.inc: FORCE
 	@cmp -s $@.tmp $@ || mv $@.tmp $@; rm -f $@.tmp
 .PHONY: FORCE
 
+# ---- version: `gmem --version` prints `git describe` of the checkout at
+# build time (main.o is rebuilt when it changes).
+GM_VERSION := $(or $(shell git -C $(CURDIR) describe --always --dirty --tags 2>/dev/null),unknown)
+$(GEN)/version.txt: FORCE
+	@mkdir -p $(GEN)
+	@echo '$(GM_VERSION)' > $@.tmp
+	@cmp -s $@.tmp $@ || mv $@.tmp $@; rm -f $@.tmp
+$(BUILD)/obj/cmodel/main.o $(BUILD)/san/cmodel/main.o: $(GEN)/version.txt
+$(BUILD)/obj/cmodel/main.o $(BUILD)/san/cmodel/main.o: CPPFLAGS_C += -DGM_VERSION='"$(GM_VERSION)"'
+# ---- end of version
+
 # ---- pure C
 $(BUILD)/obj/%.o: %.c | $(DEPS_STAMP) $(GEN)/blocks.inc $(GEN)/plugins.inc
 	@mkdir -p $(dir $@)

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "util/err.h"
@@ -43,4 +44,23 @@ const char *gm_home(void)
 {
     const char *h = getenv("GMEM_HOME");
     return h && *h ? h : GM_SOURCE_DIR;
+}
+
+const char *gm_find_config(const char *name, char *buf, size_t n)
+{
+    struct stat st;
+    if (stat(name, &st) == 0 && !S_ISDIR(st.st_mode))
+        return name;
+    size_t len = strlen(name);
+    int json = len > 5 && !strcmp(name + len - 5, ".json");
+    if (!strchr(name, '/')) {
+        snprintf(buf, n, "%s/configs/%s%s", gm_home(), name, json ? "" : ".json");
+        if (stat(buf, &st) == 0)
+            return buf;
+    } else if (name[0] != '/') {
+        snprintf(buf, n, "%s/%s", gm_home(), name);
+        if (stat(buf, &st) == 0)
+            return buf;
+    }
+    return name;
 }

@@ -18,6 +18,7 @@ int gm_cmd_block_params(int argc, char **argv);
 int gm_cmd_check_ports(int argc, char **argv);
 int gm_cmd_cosim(int argc, char **argv);
 int gm_cmd_run(int argc, char **argv);
+int gm_cmd_record(int argc, char **argv);
 int gm_cmd_replay(int argc, char **argv);
 int gm_cmd_diff_stats(int argc, char **argv);
 int gm_cmd_stats_get(int argc, char **argv);
@@ -46,5 +47,9 @@ int gm_wants_help(int argc, char **argv);
 int gm_opt_u64(const char *cmd, const char *opt, const char *val, uint64_t *v);
 /* Where configs/ lives: GM_SOURCE_DIR at build time, or $GMEM_HOME. */
 const char *gm_home(void);
+/* A configuration by path or name: `name` if it exists, else a shipped
+ * one: NAME -> <home>/configs/NAME.json, a relative path -> <home>/path;
+ * `name` itself when none exists (its open then says why). */
+const char *gm_find_config(const char *name, char *buf, size_t n);
 
 #endif

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "sim/gpu.h"
@@ -20,12 +22,15 @@ const char gm_run_usage[] =
     "stats byte for byte.\n"
     "\n"
     "options:\n"
-    "  --config FILE     GPU configuration (default configs/default.json)\n"
+    "  --config FILE     GPU configuration: a file, or the name of a shipped one\n"
+    "                    (fermi-gtx480: configs/fermi-gtx480.json, from any directory;\n"
+    "                    default: default)\n"
     "  --set PATH=VALUE  override one configuration value, e.g. --set l1d.c.alloc=on_fill\n"
     "                    or --set part.func=xor (repeatable; checked like the file)\n"
     "  --workload SPEC   workload (required)\n"
-    "  --stats FILE      write the JSON stats here ('-' for stdout)\n"
-    "  --max-cycles N    stop after N core cycles (default 50000000)\n"
+    "  --stats FILE      write the JSON stats here ('-' for stdout): created before\n"
+    "                    the run, replaced in one step when it ends\n"
+    "  --max-cycles N    stop after N core cycles, N >= 1 (default 50000000)\n"
     "  --seed S          seed for workloads with random data (default 1)\n";
 
 int gm_run_parse(int argc, char **argv, gm_run_opts_t *o)
@@ -37,8 +42,15 @@ int gm_run_parse(int argc, char **argv, gm_run_opts_t *o)
         fputs(gm_run_usage, stdout);
         return -1;
     }
+    static const char *const opts[] = {"--config", "--set", "--workload", "--stats",
+                                       "--max-cycles", "--seed", NULL};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        unsigned k = 0;
+        while (opts[k] && strcmp(opts[k], a))
+            k++;
+        if (!opts[k])
+            return gm_fail(GM_EXIT_USAGE, "run: unknown option '%s' (see --help)", a);
         if (i + 1 >= argc)
             return gm_fail(GM_EXIT_USAGE, "run: %s needs a value (see --help)", a);
         if (!strcmp(a, "--config"))
@@ -55,19 +67,95 @@ int gm_run_parse(int argc, char **argv, gm_run_opts_t *o)
         else if (!strcmp(a, "--max-cycles")) {
             if (gm_opt_u64("run", a, argv[++i], &o->max_cycles))
                 return GM_EXIT_USAGE;
-        } else if (!strcmp(a, "--seed")) {
+            if (o->max_cycles == 0)
+                return gm_fail(GM_EXIT_USAGE, "run: --max-cycles must be at least 1");
+        } else {
             if (gm_opt_u64("run", a, argv[++i], &o->seed))
                 return GM_EXIT_USAGE;
-        } else
-            return gm_fail(GM_EXIT_USAGE, "run: unknown option '%s' (see --help)", a);
+        }
     }
     if (!o->spec)
         return gm_fail(GM_EXIT_USAGE, "run: --workload SPEC is required (see gmem list workloads)");
-    if (!o->config) {
+    if (o->config) {
+        o->config = gm_find_config(o->config, o->defcfg, sizeof o->defcfg);
+    } else {
         snprintf(o->defcfg, sizeof o->defcfg, "%s/configs/default.json", gm_home());
         o->config = o->defcfg;
     }
     return 0;
+}
+
+/* ---- the stats file: created before the run, written atomically */
+
+typedef struct stats_out {
+    FILE *f;
+    const char *path;
+    char tmp[1100]; /* the temporary file renamed to path at the end ("" if none) */
+} stats_out_t;
+
+static int stats_open(stats_out_t *s, const char *path, const char *config)
+{
+    struct stat st, cs;
+    memset(s, 0, sizeof *s);
+    s->path = path;
+    if (!strcmp(path, "-")) {
+        s->f = stdout;
+        return 0;
+    }
+    if (stat(path, &st) == 0) {
+        if (S_ISDIR(st.st_mode))
+            return gm_fail(GM_EXIT_USAGE, "run: --stats %s: is a directory", path);
+        if (stat(config, &cs) == 0 && st.st_dev == cs.st_dev && st.st_ino == cs.st_ino)
+            return gm_fail(GM_EXIT_USAGE, "run: --stats %s is the configuration file", path);
+        if (!S_ISREG(st.st_mode)) { /* a device or FIFO: written in place */
+            s->f = fopen(path, "w");
+            if (!s->f)
+                return gm_fail(GM_EXIT_USAGE, "run: --stats %s: %s", path, strerror(errno));
+            return 0;
+        }
+    }
+    if (snprintf(s->tmp, sizeof s->tmp, "%s.tmp-XXXXXX", path) >= (int)sizeof s->tmp)
+        return gm_fail(GM_EXIT_USAGE, "run: --stats %s: path too long", path);
+    int fd = mkstemp(s->tmp);
+    if (fd < 0) {
+        s->tmp[0] = 0;
+        return gm_fail(GM_EXIT_USAGE, "run: --stats %s: cannot create: %s", path,
+                       strerror(errno));
+    }
+    mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
+    s->f = fdopen(fd, "w");
+    if (!s->f) {
+        close(fd);
+        unlink(s->tmp);
+        s->tmp[0] = 0;
+        return gm_fail(GM_EXIT_USAGE, "run: --stats %s: %s", path, strerror(errno));
+    }
+    return 0;
+}
+
+/* Close the stats file; ok: its contents are complete (rename it into
+ * place), else drop it. Returns an exit status. */
+static int stats_close(stats_out_t *s, int ok)
+{
+    int status = GM_EXIT_OK;
+    if (!s->f || s->f == stdout)
+        return status;
+    if (fclose(s->f) != 0 && ok) {
+        status = gm_fail(GM_EXIT_FAIL, "run: %s: %s", s->path, strerror(errno));
+        ok = 0;
+    }
+    s->f = NULL;
+    if (!s->tmp[0])
+        return status;
+    if (ok && rename(s->tmp, s->path) != 0)
+        status = gm_fail(GM_EXIT_FAIL, "run: %s: %s", s->path, strerror(errno));
+    else if (!ok)
+        unlink(s->tmp);
+    if (status != GM_EXIT_OK)
+        unlink(s->tmp);
+    return status;
 }
 
 static void summary(const gm_gpu_t *g, int capped)
@@ -90,6 +178,12 @@ int gm_run_exec(const gm_run_opts_t *o, const gm_blk_hooks_t *hooks, int quiet)
     gm_workload_t *wl = gm_workload_create(o->spec, o->seed, &err);
     if (!wl)
         return gm_fail(GM_EXIT_USAGE, "%s", err.msg);
+    const char *stats = quiet ? NULL : o->stats;
+    stats_out_t so = {0};
+    if (stats && stats_open(&so, stats, o->config)) {
+        gm_workload_free(wl);
+        return GM_EXIT_USAGE;
+    }
     gm_gpu_t *g = calloc(1, sizeof *g);
     if (!g || gm_gpu_init(g, &cfg, wl, o->seed, &err) ||
         (hooks && gm_gpu_attach(g, hooks, &err))) {
@@ -97,23 +191,22 @@ int gm_run_exec(const gm_run_opts_t *o, const gm_blk_hooks_t *hooks, int quiet)
             gm_gpu_free(g);
         free(g);
         gm_workload_free(wl);
+        stats_close(&so, 0);
         return gm_fail(GM_EXIT_USAGE, "%s", err.msg);
     }
     int capped = gm_gpu_run(g, o->max_cycles);
     int status = GM_EXIT_OK;
     if (capped < 0)
         status = gm_fail(GM_EXIT_FAIL, "run: %s", g->stall);
-    const char *stats = quiet ? NULL : o->stats;
     if (stats) {
-        FILE *f = strcmp(stats, "-") ? fopen(stats, "w") : stdout;
-        if (!f) {
-            status = gm_fail(GM_EXIT_USAGE, "run: %s: %s", stats, strerror(errno));
-        } else {
-            if (gm_gpu_write_stats(g, f, &err))
-                status = gm_fail(GM_EXIT_FAIL, "run: %s: %s", stats, err.msg);
-            if (f != stdout && fclose(f))
-                status = gm_fail(GM_EXIT_FAIL, "run: %s: %s", stats, strerror(errno));
+        int ok = 1;
+        if (gm_gpu_write_stats(g, so.f, &err)) {
+            status = gm_fail(GM_EXIT_FAIL, "run: %s: %s", stats, err.msg);
+            ok = 0;
         }
+        int st = stats_close(&so, ok);
+        if (st != GM_EXIT_OK)
+            status = st;
     }
     if (!quiet && (!stats || strcmp(stats, "-")))
         summary(g, capped > 0);

@@ -49,12 +49,18 @@ static int diff_json(const cJSON *a, const cJSON *b, const char *path, int *n)
 
 int gm_cmd_diff_stats(int argc, char **argv)
 {
-    if (gm_wants_help(argc, argv) || argc != 3) {
-        puts("usage: gmem diff-stats A.json B.json\n\n"
-             "Compares two stats reports (or any JSON) value by value and prints each\n"
-             "difference as a JSON path with both values. Exit 0 if identical, 1 if\n"
-             "they differ, 2 on unreadable input.");
-        return gm_wants_help(argc, argv) ? GM_EXIT_OK : GM_EXIT_USAGE;
+    static const char usage[] =
+        "usage: gmem diff-stats A.json B.json\n\n"
+        "Compares two stats reports (or any JSON) value by value and prints each\n"
+        "difference as a JSON path with both values. Exit 0 if identical, 1 if\n"
+        "they differ, 2 on unreadable input.\n";
+    if (gm_wants_help(argc, argv)) {
+        fputs(usage, stdout);
+        return GM_EXIT_OK;
+    }
+    if (argc != 3) {
+        fputs(usage, stderr);
+        return gm_fail(GM_EXIT_USAGE, "diff-stats: expected two files, got %d", argc - 1);
     }
     cJSON *a, *b;
     gm_err_t err;
@@ -73,35 +79,69 @@ int gm_cmd_diff_stats(int argc, char **argv)
     return n ? GM_EXIT_FAIL : GM_EXIT_OK;
 }
 
-/* The value at a path "$.a.b" or "a.b" (array elements as a.b[3]). */
-static const cJSON *at_path(const cJSON *root, const char *path)
+/* The value at a path "$.a.b" or "a.b" (array elements as a.b[3]); NULL
+ * with *why set for a path that is not one (empty, an empty key, a bad
+ * index). */
+static const cJSON *at_path(const cJSON *root, const char *path, const char **why)
 {
     char buf[256];
-    snprintf(buf, sizeof buf, "%s", path[0] == '$' ? path + 1 : path);
+    *why = NULL;
+    const char *p = path[0] == '$' ? path + 1 : path;
+    if (*p == '.')
+        p++;
+    if (!*p) {
+        *why = "an empty path (give a key, e.g. ipc or l1d.hit_rate)";
+        return NULL;
+    }
+    if (strlen(p) >= sizeof buf) {
+        *why = "a path longer than 255 characters";
+        return NULL;
+    }
+    memcpy(buf, p, strlen(p) + 1);
     const cJSON *o = root;
-    char *save = NULL;
-    for (char *k = strtok_r(buf, ".", &save); k && o; k = strtok_r(NULL, ".", &save)) {
+    for (char *k = buf; o;) {
+        char *dot = strchr(k, '.');
+        if (dot)
+            *dot = 0;
         char *br = strchr(k, '[');
-        int idx = -1;
+        long idx = -1;
         if (br) {
-            idx = atoi(br + 1);
+            char *end;
+            idx = strtol(br + 1, &end, 10);
+            if (end == br + 1 || *end != ']' || end[1] || idx < 0) {
+                *why = "expected KEY[N] with a non-negative index N";
+                return NULL;
+            }
             *br = 0;
+        }
+        if (!*k) {
+            *why = "an empty key";
+            return NULL;
         }
         o = cJSON_GetObjectItemCaseSensitive(o, k);
         if (o && idx >= 0)
-            o = cJSON_GetArrayItem(o, idx);
+            o = idx <= 0x7fffffff ? cJSON_GetArrayItem(o, (int)idx) : NULL;
+        if (!dot)
+            break;
+        k = dot + 1;
     }
     return o;
 }
 
 int gm_cmd_stats_get(int argc, char **argv)
 {
-    if (gm_wants_help(argc, argv) || argc < 3) {
-        puts("usage: gmem stats-get FILE PATH [PATH...]\n\n"
-             "Prints the value at each JSON path of a stats report, one per line,\n"
-             "e.g. gmem stats-get s.json ipc l1d.hit_rate dram.row_hit_rate.\n"
-             "A path that does not exist is an error (exit 2).");
-        return gm_wants_help(argc, argv) ? GM_EXIT_OK : GM_EXIT_USAGE;
+    static const char usage[] =
+        "usage: gmem stats-get FILE PATH [PATH...]\n\n"
+        "Prints the value at each JSON path of a stats report, one per line,\n"
+        "e.g. gmem stats-get s.json ipc l1d.hit_rate dram.row_hit_rate.\n"
+        "A path that does not exist is an error (exit 2).\n";
+    if (gm_wants_help(argc, argv)) {
+        fputs(usage, stdout);
+        return GM_EXIT_OK;
+    }
+    if (argc < 3) {
+        fputs(usage, stderr);
+        return gm_fail(GM_EXIT_USAGE, "stats-get: expected FILE and at least one PATH");
     }
     cJSON *root;
     gm_err_t err;
@@ -109,9 +149,11 @@ int gm_cmd_stats_get(int argc, char **argv)
         return gm_fail(GM_EXIT_USAGE, "%s", err.msg);
     int rc = GM_EXIT_OK;
     for (int i = 2; i < argc && rc == GM_EXIT_OK; i++) {
-        const cJSON *v = at_path(root, argv[i]);
+        const char *why;
+        const cJSON *v = at_path(root, argv[i], &why);
         if (!v) {
-            rc = gm_fail(GM_EXIT_USAGE, "%s: no value at %s", argv[1], argv[i]);
+            rc = why ? gm_fail(GM_EXIT_USAGE, "stats-get: '%s': %s", argv[i], why)
+                     : gm_fail(GM_EXIT_USAGE, "%s: no value at %s", argv[1], argv[i]);
             break;
         }
         char *t = cJSON_PrintUnformatted(v);

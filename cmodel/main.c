@@ -7,8 +7,14 @@
 #include "cli.h"
 #include "util/err.h"
 
+/* `git describe` of the checkout it was built from, set by the Makefile. */
+#ifndef GM_VERSION
+#define GM_VERSION "unknown"
+#endif
+
 static const gm_cmd_t commands[] = {
     {"run", "simulate a workload on a GPU configuration", gm_cmd_run},
+    {"record", "write a workload's instruction streams as a .gmt trace", gm_cmd_record},
     {"list", "list configurations, workloads, blocks and parameter points", gm_cmd_list},
     {"cosim", "lockstep a block's C model against its RTL (gmem-cosim)", gm_cmd_cosim},
     {"replay", "replay a recorded port trace against a block's RTL (gmem-cosim)", gm_cmd_replay},
@@ -25,8 +31,9 @@ static void usage(FILE *f)
           "usage: gmem <command> [options]\n\ncommands:\n", f);
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(f, "  %-13s %s\n", commands[i].name, commands[i].summary);
-    fputs("\n`gmem <command> --help` describes a command. Exit status: 0 ok,\n"
-          "1 a check failed (mismatch, failed run), 2 bad input or usage.\n", f);
+    fputs("\n`gmem <command> --help` describes a command; `gmem --version` the build.\n"
+          "Exit status: 0 ok, 1 a check failed (mismatch, failed run), 2 bad input\n"
+          "or usage.\n", f);
 }
 
 int main(int argc, char **argv)
@@ -39,6 +46,10 @@ int main(int argc, char **argv)
     if (strcmp(name, "help") == 0 || strcmp(name, "--help") == 0 ||
         strcmp(name, "-h") == 0) {
         usage(stdout);
+        return GM_EXIT_OK;
+    }
+    if (strcmp(name, "--version") == 0 || strcmp(name, "version") == 0) {
+        printf("gmem %s\n", GM_VERSION);
         return GM_EXIT_OK;
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)

@@ -105,6 +105,9 @@ int gm_cmd_replay(int argc, char **argv)
             file = a;
             continue;
         }
+        if (strcmp(a, "--inject-fault") && strcmp(a, "--window") && strcmp(a, "--vcd") &&
+            strcmp(a, "--mismatch-vcd"))
+            return gm_fail(GM_EXIT_USAGE, "replay: unknown option '%s' (see --help)", a);
         if (i + 1 >= argc)
             return gm_fail(GM_EXIT_USAGE, "replay: %s needs a value", a);
         const char *v = argv[++i];

@@ -78,7 +78,15 @@ int gm_cmd_cosim(int argc, char **argv)
         if (!strcmp(a, "--coverage")) {
             o.coverage = 1;
         } else if (a[0] == '-' && !has) {
-            return gm_fail(GM_EXIT_USAGE, "cosim: %s needs a value (see --help)", a);
+            static const char *const valued[] = {"--cycles", "--seed", "--inject-fault",
+                                                 "--window", "--point", "--stim", "--vcd",
+                                                 "--mismatch-vcd", NULL};
+            unsigned k = 0;
+            while (valued[k] && strcmp(valued[k], a))
+                k++;
+            return valued[k]
+                       ? gm_fail(GM_EXIT_USAGE, "cosim: %s needs a value (see --help)", a)
+                       : gm_fail(GM_EXIT_USAGE, "cosim: unknown option '%s' (see --help)", a);
         } else if (!strcmp(a, "--cycles")) {
             if (gm_opt_u64("cosim", a, argv[++i], &o.cycles))
                 return GM_EXIT_USAGE;

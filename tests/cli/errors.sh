@@ -18,6 +18,12 @@ expect_rc 2 "$GMEM_COSIM" cosim milg --cycles
 expect_out "--cycles needs a value"
 expect_rc 2 "$GMEM_COSIM" cosim milg --frob 1
 expect_out "unknown option '--frob'"
+expect_rc 2 "$GMEM_COSIM" cosim milg --frob
+expect_out "unknown option '--frob'"
+expect_rc 2 "$GMEM_COSIM" replay x.gmpt --frob
+expect_out "replay: unknown option '--frob'"
+expect_rc 2 "$GMEM_COSIM" replay x.gmpt --window
+expect_out "replay: --window needs a value"
 expect_rc 2 "$GMEM_COSIM" cosim milg --stim nosuch
 expect_out "no stimulus 'nosuch'"
 expect_rc 2 "$GMEM_COSIM" cosim milg --point nosuch
