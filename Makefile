@@ -30,25 +30,47 @@ CM_SAN  := $(CM_SRC:%.c=$(BUILD)/san/%.o)
 .PHONY: all cosim test run lint synth bench deps clean reproduce
 all: $(BUILD)/gmem
 
-# ---- dependencies (Debian packages), checked once per change of the script.
-# Checked while the Makefile is read, not as a rule: some rules' prerequisites
-# (Verilator's runtime sources) exist only once the packages are installed,
-# and make decides which rules apply before it would run a rule that installs.
-DEPS_STAMP := $(BUILD)/.deps-ok
-ifeq ($(filter clean deps,$(MAKECMDGOALS)),)
-ifneq ($(shell [ $(DEPS_STAMP) -nt scripts/deps.sh ] && echo ok),ok)
-DEPS_RC := $(shell scripts/deps.sh >&2; echo $$?)
+# ---- dependencies (Debian packages), per target: each goal checks only the
+# groups of scripts/deps.sh it needs (`make` the C compiler and libcjson;
+# Verilator, Yosys, GTKWave, gnuplot, cmocka and clang only where used),
+# once per change of the script (a stamp per group). Checked while the
+# Makefile is read, not as a rule: some rules' prerequisites (Verilator's
+# runtime sources) exist only once the packages are installed, and make
+# decides which rules apply before it would run a rule that installs. A goal
+# not listed checks every group; `make deps` installs them all.
+DEPS_ALL := core unit rtl synth vcd plot fuzz reproduce cluster
+DEPS_GOAL_all := core
+DEPS_GOAL_$(BUILD)/gmem := core
+DEPS_GOAL_$(BUILD)/san/gmem := core
+DEPS_GOAL_run := core
+DEPS_GOAL_cosim := core rtl
+DEPS_GOAL_$(BUILD)/gmem-cosim := core rtl
+DEPS_GOAL_cosim-fault := core rtl
+DEPS_GOAL_lint := core rtl
+DEPS_GOAL_bench := core rtl
+DEPS_GOAL_synth := core synth
+DEPS_GOAL_test := core unit rtl vcd plot reproduce cluster
+DEPS_GOAL_reproduce := core plot reproduce
+DEPS_GOAL_clean :=
+DEPS_GOAL_deps :=
+deps_of    = $(if $(filter undefined,$(origin DEPS_GOAL_$(1))),$(DEPS_ALL),$(DEPS_GOAL_$(1)))
+deps_stamp = $(BUILD)/.deps-$(1)
+DEPS_NEED  := $(sort $(foreach g,$(or $(MAKECMDGOALS),all),$(call deps_of,$(g))))
+DEPS_STALE := $(strip $(foreach d,$(DEPS_NEED),$(if $(shell [ $(call deps_stamp,$(d)) -nt scripts/deps.sh ] && echo ok),,$(d))))
+ifneq ($(DEPS_STALE),)
+DEPS_RC := $(shell scripts/deps.sh $(DEPS_STALE) >&2; echo $$?)
 ifneq ($(DEPS_RC),0)
-$(error scripts/deps.sh failed (exit $(DEPS_RC)); see above)
+$(error scripts/deps.sh $(DEPS_STALE) failed (exit $(DEPS_RC)); see above)
 endif
-$(shell mkdir -p $(BUILD) && touch $(DEPS_STAMP))
+$(shell mkdir -p $(BUILD) && touch $(foreach d,$(DEPS_STALE),$(call deps_stamp,$(d))))
 endif
-endif
-$(DEPS_STAMP): scripts/deps.sh
-	@scripts/deps.sh
+DEPS_STAMP := $(call deps_stamp,core)
+$(BUILD)/.deps-%: scripts/deps.sh
+	@scripts/deps.sh $*
 	@mkdir -p $(BUILD) && touch $@
 deps:
 	@scripts/deps.sh
+# ---- end of dependencies
 
 # ---- generated lists (rewritten only when they change)
 $(GEN)/blocks.inc: FORCE
@@ -122,7 +144,7 @@ $(5)/params.txt: $(4) FORCE | $(BUILD)/gmem
 	@mkdir -p $$(@D)
 	@$(BUILD)/gmem block-params $(2) $(4) --format list > $$@.tmp
 	@cmp -s $$@.tmp $$@ || mv $$@.tmp $$@; rm -f $$@.tmp
-$(5)/V$(1)__ALL.a: $(5)/params.txt $(call RTL_SRC,$(2))
+$(5)/V$(1)__ALL.a: $(5)/params.txt $(call RTL_SRC,$(2)) | $(call deps_stamp,rtl)
 	@echo "VERILATE $(2) [$(3)] $(7)"
 	@rm -f $(5)/*.cpp $(5)/*.h $(5)/*.a
 	@verilator $(VL_FLAGS) $(7) --prefix V$(1) --top-module $(2) -Mdir $(5) \
@@ -130,7 +152,7 @@ $(5)/V$(1)__ALL.a: $(5)/params.txt $(call RTL_SRC,$(2))
 	@$(MAKE) -s -C $(5) -f V$(1).mk V$(1)__ALL.a CXX="$(CXX)" \
 	  OPT_FAST="-O2" OPT_SLOW="-O1" OPT_GLOBAL="-O2" >/dev/null
 # The RTL's ports and state registers against the .ports file.
-$(5)/ports.ok: $(5)/params.txt $(call RTL_SRC,$(2)) cmodel/blocks/$(2).ports
+$(5)/ports.ok: $(5)/params.txt $(call RTL_SRC,$(2)) cmodel/blocks/$(2).ports | $(call deps_stamp,rtl)
 	@yosys -q -p "read_verilog -sv $(call RTL_SRC,$(2)); \
 	  chparam $$$$(sed 's/\([A-Z_0-9]*\)=\([0-9]*\)/-set \1 \2/g' $(5)/params.txt) $(2); \
 	  hierarchy -top $(2); proc; write_json $(5)/ports.json"
@@ -152,7 +174,7 @@ pt_block = $(word 1,$(subst __, ,$(call point_id,$(1))))
 pt_name  = $(word 2,$(subst __, ,$(call point_id,$(1))))
 $(foreach f,$(POINT_FILES),$(eval $(call POINT_RULES,$(call point_id,$(f)),$(call pt_block,$(f)),$(call pt_name,$(f)),$(f),$(BUILD)/vl/$(call point_id,$(f)),$(BUILD)/obj/rtl_$(call point_id,$(f)).o,)))
 
-$(BUILD)/vlrt/%.o: $(VL_INC)/%.cpp | $(DEPS_STAMP)
+$(BUILD)/vlrt/%.o: $(VL_INC)/%.cpp | $(call deps_stamp,rtl)
 	@mkdir -p $(@D)
 	@echo "CXX $(notdir $<)"
 	@$(CXX) $(CXXFLAGS_VL) -c $< -o $@
@@ -220,13 +242,12 @@ $(BUILD)/vl/%/lint.ok: $(BUILD)/vl/%/params.txt $(BUILD)/vl/%/ports.ok
 # ---- tests: unit tests (cmocka, sanitized), CLI and cosim scripts
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/san/tests/%)
-$(BUILD)/san/tests/%: tests/unit/%.c $(CM_SAN) | $(DEPS_STAMP)
+$(BUILD)/san/tests/%: tests/unit/%.c $(CM_SAN) | $(call deps_stamp,unit)
 	@mkdir -p $(@D)
 	@echo "TEST $@"
 	@$(CC) $(CPPFLAGS_C) $(CFLAGS_C) $(SAN) $< $(CM_SAN) $(LDLIBS_C) -lcmocka -o $@
 
-test: $(DEPS_STAMP) $(BUILD)/gmem $(BUILD)/san/gmem $(BUILD)/gmem-cosim $(UNIT_BIN)
-	@scripts/deps.sh test
+test: $(foreach d,$(DEPS_GOAL_test),$(call deps_stamp,$(d))) $(BUILD)/gmem $(BUILD)/san/gmem $(BUILD)/gmem-cosim $(UNIT_BIN)
 	@$(MAKE) --no-print-directory cosim-fault FAULT=mshr
 	@$(MAKE) --no-print-directory cosim-fault FAULT=dlmshr
 	@scripts/run-tests.sh
@@ -235,16 +256,15 @@ test: $(DEPS_STAMP) $(BUILD)/gmem $(BUILD)/san/gmem $(BUILD)/gmem-cosim $(UNIT_B
 run: $(DEPS_STAMP) $(BUILD)/gmem
 	@scripts/run-main.sh
 
-bench: $(DEPS_STAMP) $(BUILD)/gmem $(BUILD)/gmem-cosim
+bench: $(DEPS_STAMP) $(call deps_stamp,rtl) $(BUILD)/gmem $(BUILD)/gmem-cosim
 	@scripts/bench.sh
 
-synth: $(DEPS_STAMP) $(BUILD)/gmem
+synth: $(DEPS_STAMP) $(call deps_stamp,synth) $(BUILD)/gmem
 	@GMEM=$(BUILD)/gmem synth/run.sh $(BLOCKS) && synth/summary.sh
 
 # ---- the seeds' figures (experiments/, results/): every figure, or
 # `make reproduce REPRODUCE="fig2 --jobs 2"` (scripts/reproduce --help)
-reproduce: $(DEPS_STAMP) $(BUILD)/gmem
-	@scripts/deps.sh reproduce
+reproduce: $(foreach d,$(DEPS_GOAL_reproduce),$(call deps_stamp,$(d))) $(BUILD)/gmem
 	@scripts/reproduce $(REPRODUCE)
 
 clean:

@@ -1,80 +1,83 @@
 #!/usr/bin/env bash
 # Checks the Debian packages gmem needs and installs the missing ones with
 # apt-get when run as root; otherwise prints the exact command and exits 2.
-#   scripts/deps.sh [GROUP ...]           check, install if root
-#   scripts/deps.sh [GROUP ...] --check   check only (exit 2 if something is missing)
-# Groups: build (the default: what `make` and its targets need), reproduce
-# (scripts/reproduce: GNU parallel, jq, gnuplot; `make reproduce` checks it),
-# test (what `make test` adds: the harness's tools, and sshd and Slurm for
-# the harness's ssh and Slurm checks).
+#   scripts/deps.sh [GROUP...]           check, install if root
+#   scripts/deps.sh --check [GROUP...]   check only (exit 2 if something is missing)
+# Each make target checks only the groups it needs (see the Makefile's
+# dependency section); no GROUP means all of them (`make deps`):
+#   core   gcc, make, libcjson-dev     build/gmem (the pure-C build)
+#   unit   libcmocka-dev               the unit tests
+#   rtl    g++, verilator, yosys       RTL models: cosim, lint, the port check
+#   synth  yosys                       the costing flow
+#   vcd    gtkwave (vcd2fst)           the VCD checks of the tests
+#   plot   gnuplot-nox                 plots
+#   fuzz   clang, libclang-rt-14-dev   the libFuzzer harnesses (tests/fuzz)
+#   reproduce  parallel, jq, file      scripts/reproduce and the checks of its results
+#   cluster    openssh, slurm-wlm, munge   the harness's ssh and Slurm tests
 set -u
 
-groups=()
-check_only=0
-for a in "$@"; do
-  case $a in
-    --check) check_only=1 ;;
-    build|reproduce|test) groups+=("$a") ;;
-    *) echo "deps: unknown argument '$a' (groups: build, reproduce, test; --check)" >&2; exit 2 ;;
-  esac
-done
-[ ${#groups[@]} -gt 0 ] || groups=(build)
+# group : package : a command, file or file pattern that proves it is installed
+checks=(
+  "core:gcc:cmd:gcc"
+  "core:make:cmd:make"
+  "core:libcjson-dev:file:/usr/include/cjson/cJSON.h"
+  "unit:libcmocka-dev:file:/usr/include/cmocka.h"
+  "rtl:g++:cmd:g++"
+  "rtl:verilator:cmd:verilator"
+  "rtl:yosys:cmd:yosys"
+  "synth:yosys:cmd:yosys"
+  "vcd:gtkwave:cmd:vcd2fst"
+  "plot:gnuplot-nox:cmd:gnuplot"
+  "fuzz:clang:cmd:clang"
+  "fuzz:libclang-rt-14-dev:glob:/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a"
+  "reproduce:parallel:cmd:parallel"
+  "reproduce:jq:cmd:jq"
+  "reproduce:file:cmd:file"
+  "cluster:openssh-client:cmd:ssh-keygen"
+  "cluster:openssh-server:file:/usr/sbin/sshd"
+  "cluster:slurm-wlm:file:/usr/sbin/slurmctld"
+  "cluster:slurm-client:cmd:sbatch"
+  "cluster:munge:file:/usr/sbin/munged"
+)
+all_groups="core unit rtl synth vcd plot fuzz reproduce cluster"
 
-# package : a file or command that proves it is installed
-build_checks=(
-  "gcc:cmd:gcc"
-  "g++:cmd:g++"
-  "make:cmd:make"
-  "verilator:cmd:verilator"
-  "yosys:cmd:yosys"
-  "libcjson-dev:file:/usr/include/cjson/cJSON.h"
-  "libcmocka-dev:file:/usr/include/cmocka.h"
-  "gtkwave:cmd:vcd2fst"
-  "gnuplot-nox:cmd:gnuplot"
-)
-reproduce_checks=(
-  "parallel:cmd:parallel"
-  "jq:cmd:jq"
-  "gnuplot-nox:cmd:gnuplot"
-)
-test_checks=(
-  "${reproduce_checks[@]}"
-  "file:cmd:file"
-  "openssh-client:cmd:ssh-keygen"
-  "openssh-server:file:/usr/sbin/sshd"
-  "slurm-wlm:file:/usr/sbin/slurmctld"
-  "slurm-client:cmd:sbatch"
-  "munge:file:/usr/sbin/munged"
-)
-checks=()
-for g in "${groups[@]}"; do
-  case $g in
-    build) checks+=("${build_checks[@]}") ;;
-    reproduce) checks+=("${reproduce_checks[@]}") ;;
-    test) checks+=("${test_checks[@]}") ;;
+check_only=0
+if [ "${1:-}" = --check ]; then
+  check_only=1
+  shift
+fi
+groups=${*:-$all_groups}
+for g in $groups; do
+  case " $all_groups " in
+    *" $g "*) ;;
+    *) echo "deps: unknown group '$g' (groups: $all_groups)" >&2; exit 2 ;;
   esac
 done
 
 missing=()
-declare -A seen=()
 for c in "${checks[@]}"; do
-  IFS=: read -r pkg kind what <<<"$c"
-  [ -z "${seen[$pkg]:-}" ] || continue
-  seen[$pkg]=1
-  if [ "$kind" = cmd ]; then
-    command -v "$what" >/dev/null 2>&1 || missing+=("$pkg")
-  else
-    [ -e "$what" ] || missing+=("$pkg")
-  fi
+  IFS=: read -r group pkg kind what <<<"$c"
+  case " $groups " in *" $group "*) ;; *) continue ;; esac
+  case " ${missing[*]} " in *" $pkg "*) continue ;; esac
+  case $kind in
+    cmd) command -v "$what" >/dev/null 2>&1 || missing+=("$pkg") ;;
+    file) [ -e "$what" ] || missing+=("$pkg") ;;
+    glob) compgen -G "$what" >/dev/null || missing+=("$pkg") ;;
+  esac
 done
 
 if [ ${#missing[@]} -eq 0 ]; then
-  [[ " ${groups[*]} " == *" build "* ]] || exit 0
   # The RTL must stay accepted by these exact versions (Debian 12).
-  vv=$(verilator --version 2>/dev/null | awk '{print $2}')
-  yv=$(yosys -V 2>/dev/null | awk '{print $2}')
-  [ "$vv" = 5.006 ] || echo "deps: note: verilator $vv (gmem is checked with 5.006)" >&2
-  [ "$yv" = 0.23 ] || echo "deps: note: yosys $yv (gmem is checked with 0.23)" >&2
+  case " $groups " in
+    *" rtl "*|*" synth "*)
+      vv=$(verilator --version 2>/dev/null | awk '{print $2}')
+      yv=$(yosys -V 2>/dev/null | awk '{print $2}')
+      case " $groups " in *" rtl "*)
+        [ "$vv" = 5.006 ] || echo "deps: note: verilator $vv (gmem is checked with 5.006)" >&2 ;;
+      esac
+      [ "$yv" = 0.23 ] || echo "deps: note: yosys $yv (gmem is checked with 0.23)" >&2
+      ;;
+  esac
   exit 0
 fi
 
@@ -94,4 +97,4 @@ apt-get update -qq >&2 && $cmd >&2 || {
   echo "deps: apt-get failed; run: apt-get update && $cmd" >&2
   exit 2
 }
-exec "$0" "${groups[@]}" --check
+exec "$0" --check $groups

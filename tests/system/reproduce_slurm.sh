@@ -6,7 +6,7 @@
 # task. It needs root (slurmd runs jobs as their user); where root,
 # slurm-wlm or munge is missing, or the daemons do not come up, the test
 # says so and skips (exit 77) -- `make test` installs them
-# (scripts/deps.sh test). The sbatch script itself is checked without Slurm
+# (scripts/deps.sh cluster). The sbatch script itself is checked without Slurm
 # by tests/system/reproduce.sh (--slurm --dry-run).
 . tests/lib.sh
 skip() { echo "SKIP: $*"; exit 77; }

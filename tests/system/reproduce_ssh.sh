@@ -5,7 +5,7 @@
 # every run records the address it was reached at. It needs root (sshd's
 # privilege separation and a root login); where root, Debian's
 # openssh-server or a free port is missing, the test says so and skips
-# (exit 77) -- `make test` installs openssh-server (scripts/deps.sh test).
+# (exit 77) -- `make test` installs openssh-server (scripts/deps.sh cluster).
 . tests/lib.sh
 skip() { echo "SKIP: $*"; exit 77; }
 [ "$(id -u)" = 0 ] || skip "not root: cannot start an sshd that takes root logins"
