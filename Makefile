@@ -49,8 +49,10 @@ DEPS_GOAL_cosim-fault := core rtl
 DEPS_GOAL_lint := core rtl
 DEPS_GOAL_bench := core rtl
 DEPS_GOAL_synth := core synth
-DEPS_GOAL_test := core unit rtl vcd plot reproduce cluster
+DEPS_GOAL_test := core unit rtl vcd plot fuzz reproduce cluster
 DEPS_GOAL_reproduce := core plot reproduce
+DEPS_GOAL_fuzz := core fuzz
+DEPS_GOAL_fuzz-build := core fuzz
 DEPS_GOAL_clean :=
 DEPS_GOAL_deps :=
 deps_of    = $(if $(filter undefined,$(origin DEPS_GOAL_$(1))),$(DEPS_ALL),$(DEPS_GOAL_$(1)))
@@ -239,6 +241,37 @@ $(BUILD)/vl/%/lint.ok: $(BUILD)/vl/%/params.txt $(BUILD)/vl/%/ports.ok
 	   $(wildcard rtl/common/*.v) && \
 	 echo "lint $* ok" && touch $@
 
+# ---- fuzzing: libFuzzer harnesses (tests/fuzz/<name>.c, seed corpora in
+# tests/fuzz/<name>/) built with clang, AddressSanitizer and
+# UndefinedBehaviorSanitizer (the model's sources without -Werror: gcc's
+# build holds them to it). `make fuzz [FUZZ_SECONDS=N]` runs each for N
+# seconds (default 60), one after another; `make test` runs a short smoke
+# of them all (tests/system/fuzz.sh).
+FUZZ_CC      := clang
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS   := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_NAMES   := $(sort $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/*.c)))
+FUZZ_BIN     := $(FUZZ_NAMES:%=$(BUILD)/fuzz/bin/%)
+FUZZ_OBJ     := $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(CM_SRC) testbench/porttrace.c)
+$(BUILD)/fuzz/obj/%.o: %.c | $(call deps_stamp,fuzz) $(GEN)/blocks.inc $(GEN)/plugins.inc
+	@mkdir -p $(@D)
+	@echo "CC [fuzz] $<"
+	@$(FUZZ_CC) $(CPPFLAGS_C) -Itestbench $(CSTD) -Wall -Wextra -O1 -g -MMD -MP \
+	  -fsanitize=fuzzer-no-link $(FUZZ_FLAGS) -c $< -o $@
+$(BUILD)/fuzz/obj/cmodel/blocks/registry.o: $(GEN)/blocks.inc
+$(BUILD)/fuzz/obj/cmodel/sim/plugin.o: $(GEN)/plugins.inc
+$(BUILD)/fuzz/bin/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(FUZZ_OBJ) | $(call deps_stamp,fuzz)
+	@mkdir -p $(@D)
+	@echo "FUZZER $@"
+	@$(FUZZ_CC) $(CPPFLAGS_C) -Itestbench $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer $(FUZZ_FLAGS) \
+	  $< $(FUZZ_OBJ) $(LDLIBS_C) -o $@
+.SECONDARY: $(FUZZ_OBJ)
+fuzz-build: $(FUZZ_BIN)
+fuzz: $(FUZZ_BIN)
+	@scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_NAMES)
+.PHONY: fuzz fuzz-build
+# ---- end of fuzzing
+
 # ---- tests: unit tests (cmocka, sanitized), CLI and cosim scripts
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/san/tests/%)
@@ -247,7 +280,8 @@ $(BUILD)/san/tests/%: tests/unit/%.c $(CM_SAN) | $(call deps_stamp,unit)
 	@echo "TEST $@"
 	@$(CC) $(CPPFLAGS_C) $(CFLAGS_C) $(SAN) $< $(CM_SAN) $(LDLIBS_C) -lcmocka -o $@
 
-test: $(foreach d,$(DEPS_GOAL_test),$(call deps_stamp,$(d))) $(BUILD)/gmem $(BUILD)/san/gmem $(BUILD)/gmem-cosim $(UNIT_BIN)
+test: $(foreach d,$(DEPS_GOAL_test),$(call deps_stamp,$(d))) $(BUILD)/gmem $(BUILD)/san/gmem $(BUILD)/gmem-cosim $(UNIT_BIN) \
+      $(FUZZ_BIN)
 	@$(MAKE) --no-print-directory cosim-fault FAULT=mshr
 	@$(MAKE) --no-print-directory cosim-fault FAULT=dlmshr
 	@scripts/run-tests.sh

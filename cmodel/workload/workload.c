@@ -380,13 +380,14 @@ static int parse_single(const char *spec, const wl_def_t **def_out, wl_vals_t *v
  * max_streams); *streams gets the number it used. */
 static int build_stream(gm_workload_t *w, unsigned stream, unsigned max_streams,
                         const char *spec, uint64_t seed, char *canon, size_t ncanon,
-                        unsigned *streams, gm_err_t *err)
+                        unsigned *streams, gm_err_t *err, int build)
 {
     const wl_def_t *d = NULL;
     wl_vals_t vals;
     char *paths[WL_MAX_PARAMS] = {0};
     int rc = parse_single(spec, &d, &vals, paths, canon, ncanon, err);
-    if (rc == 0) {
+    *streams = 1;
+    if (rc == 0 && build) {
         wl_builder_t b = {.w = w,
                           .stream = stream,
                           .max_streams = max_streams,
@@ -407,7 +408,7 @@ static int build_stream(gm_workload_t *w, unsigned stream, unsigned max_streams,
     return rc;
 }
 
-gm_workload_t *gm_workload_create(const char *spec, uint64_t seed, gm_err_t *err)
+static gm_workload_t *create(const char *spec, uint64_t seed, gm_err_t *err, int build)
 {
     if (!spec || !*spec) {
         gm_errf(err, "empty workload spec");
@@ -465,7 +466,8 @@ gm_workload_t *gm_workload_create(const char *spec, uint64_t seed, gm_err_t *err
                 goto fail;
             }
             unsigned got;
-            if (build_stream(w, i, 1, part[i], seed, canon + used, cap - used, &got, err)) {
+            if (build_stream(w, i, 1, part[i], seed, canon + used, cap - used, &got, err,
+                             build)) {
                 gm_err_prefix(err, "%s", spec);
                 goto fail;
             }
@@ -476,7 +478,7 @@ gm_workload_t *gm_workload_create(const char *spec, uint64_t seed, gm_err_t *err
         w->nstreams = n;
     } else {
         unsigned got;
-        if (build_stream(w, 0, WL_MAX_STREAMS, body, seed, canon, cap, &got, err))
+        if (build_stream(w, 0, WL_MAX_STREAMS, body, seed, canon, cap, &got, err, build))
             goto fail;
         w->nstreams = got;
     }
@@ -488,6 +490,22 @@ fail:
     free(canon);
     gm_workload_free(w);
     return NULL;
+}
+
+gm_workload_t *gm_workload_create(const char *spec, uint64_t seed, gm_err_t *err)
+{
+    return create(spec, seed, err, 1);
+}
+
+int gm_workload_parse(const char *spec, char *canon, size_t n, gm_err_t *err)
+{
+    gm_workload_t *w = create(spec, 1, err, 0);
+    if (!w)
+        return -1;
+    if (canon && n)
+        snprintf(canon, n, "%s", w->spec);
+    gm_workload_free(w);
+    return 0;
 }
 
 void gm_workload_free(gm_workload_t *w)

@@ -61,6 +61,9 @@ typedef struct gm_workload gm_workload_t;
  * naming the spec, the key and the expected values (the CLI exits 2). */
 gm_workload_t *gm_workload_create(const char *spec, uint64_t seed, gm_err_t *err);
 void gm_workload_free(gm_workload_t *w);
+/* Check a spec as gm_workload_create does, without building its kernels
+ * (nor reading a trace's files); canon[0..n) gets its canonical text. */
+int gm_workload_parse(const char *spec, char *canon, size_t n, gm_err_t *err);
 
 /* Streams: 1 for a plain workload, 2..3 for concurrent pairs/triples. */
 unsigned gm_workload_streams(const gm_workload_t *w);

@@ -222,6 +222,27 @@ static void test_parse_errors(void **state)
                  "traceg:dir=/nonexistent: dir: /nonexistent/kernelslist.g: cannot open: No such file");
 }
 
+/* gm_workload_parse: the checks and canonical text of gm_workload_create,
+ * without building kernels or reading files. */
+static void test_parse_only(void **state)
+{
+    (void)state;
+    char canon[512];
+    gm_err_t err;
+    assert_int_equal(gm_workload_parse("pair:ax:n=0x40+sv", canon, sizeof canon, &err), 0);
+    gm_workload_t *w = gm_workload_create("pair:ax:n=0x40+sv", 1, &err);
+    assert_non_null(w);
+    assert_string_equal(canon, gm_workload_spec(w));
+    gm_workload_free(w);
+    assert_int_equal(gm_workload_parse("trace:file=/nonexistent/x.gmt", canon, sizeof canon,
+                                       &err), 0);
+    assert_string_equal(canon, "trace:file=/nonexistent/x.gmt");
+    assert_int_equal(gm_workload_parse("atax:n=1", canon, sizeof canon, &err), -1);
+    assert_non_null(strstr(err.msg, "atax:n=1: n: 1 is out of range"));
+    assert_int_equal(gm_workload_parse("pair:ax", canon, sizeof canon, &err), -1);
+    assert_non_null(strstr(err.msg, "expected 2 workloads"));
+}
+
 static void test_parse_values(void **state)
 {
     (void)state;
@@ -1463,6 +1484,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_parse_errors), cmocka_unit_test(test_parse_values),
+        cmocka_unit_test(test_parse_only),
         cmocka_unit_test(test_listing),      cmocka_unit_test(test_determinism),
         cmocka_unit_test(test_geometry),     cmocka_unit_test(test_atax),
         cmocka_unit_test(test_gemm),         cmocka_unit_test(test_conv2d),
