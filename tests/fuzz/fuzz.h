@@ -16,6 +16,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "workload/workload.h"
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* A path whose file holds data[0..size), the same file every call. */
@@ -72,6 +74,28 @@ static inline void fuzz_msg(const char *msg, size_t cap)
 {
     if (strnlen(msg, cap) == cap)
         abort();
+}
+
+/* Runs every warp of every kernel of an accepted workload to its exit, so
+ * the fuzzer reaches the per-instruction decoding too. */
+static inline void fuzz_replay(const gm_workload_t *w)
+{
+    for (unsigned s = 0; s < gm_workload_streams(w); s++)
+        for (unsigned i = 0; i < gm_workload_kernels(w, s); i++) {
+            const gm_kernel_t *k = gm_workload_kernel(w, s, i);
+            uint64_t ctas = (uint64_t)k->grid[0] * k->grid[1] * k->grid[2];
+            uint64_t wpc = ((uint64_t)k->block[0] * k->block[1] * k->block[2] + 31) / 32;
+            void *ws = malloc(k->ops->warp_state_size ? k->ops->warp_state_size : 1);
+            for (uint64_t c = 0; c < ctas; c++)
+                for (uint64_t wi = 0; wi < wpc; wi++) {
+                    gm_inst_t in;
+                    k->ops->warp_init(k, ws, (uint32_t)c, (uint32_t)wi);
+                    do
+                        k->ops->warp_next(k, ws, &in);
+                    while (in.op != GM_OP_EXIT);
+                }
+            free(ws);
+        }
 }
 
 #endif

@@ -6,7 +6,6 @@
 #include "fuzz.h"
 
 #include "util/crc32.h"
-#include "workload/workload.h"
 
 enum { HEADER = 29 };
 
@@ -14,26 +13,6 @@ static void put_le(uint8_t *p, uint64_t v, unsigned n)
 {
     for (unsigned i = 0; i < n; i++)
         p[i] = (uint8_t)(v >> (8 * i));
-}
-
-static void replay(const gm_workload_t *w)
-{
-    for (unsigned s = 0; s < gm_workload_streams(w); s++)
-        for (unsigned i = 0; i < gm_workload_kernels(w, s); i++) {
-            const gm_kernel_t *k = gm_workload_kernel(w, s, i);
-            uint64_t ctas = (uint64_t)k->grid[0] * k->grid[1] * k->grid[2];
-            uint64_t wpc = ((uint64_t)k->block[0] * k->block[1] * k->block[2] + 31) / 32;
-            void *ws = malloc(k->ops->warp_state_size ? k->ops->warp_state_size : 1);
-            for (uint64_t c = 0; c < ctas; c++)
-                for (uint64_t wi = 0; wi < wpc; wi++) {
-                    gm_inst_t in;
-                    k->ops->warp_init(k, ws, (uint32_t)c, (uint32_t)wi);
-                    do
-                        k->ops->warp_next(k, ws, &in);
-                    while (in.op != GM_OP_EXIT);
-                }
-            free(ws);
-        }
 }
 
 static int load(const uint8_t *data, size_t size, gm_err_t *err)
@@ -45,7 +24,7 @@ static int load(const uint8_t *data, size_t size, gm_err_t *err)
         fuzz_msg(err->msg, sizeof err->msg);
         return -1;
     }
-    replay(w);
+    fuzz_replay(w);
     gm_workload_free(w);
     return 0;
 }

@@ -6,7 +6,6 @@
 
 #include <sys/stat.h>
 
-#include "workload/workload.h"
 
 static char dir[256];
 
@@ -50,21 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     gm_err_t err;
     gm_workload_t *w = gm_workload_create(spec, 1, &err);
     if (w) {
-        for (unsigned i = 0; i < gm_workload_kernels(w, 0); i++) {
-            const gm_kernel_t *k = gm_workload_kernel(w, 0, i);
-            uint64_t ctas = (uint64_t)k->grid[0] * k->grid[1] * k->grid[2];
-            uint64_t wpc = ((uint64_t)k->block[0] * k->block[1] * k->block[2] + 31) / 32;
-            void *ws = malloc(k->ops->warp_state_size);
-            for (uint64_t c = 0; c < ctas; c++)
-                for (uint64_t wi = 0; wi < wpc; wi++) {
-                    gm_inst_t in;
-                    k->ops->warp_init(k, ws, (uint32_t)c, (uint32_t)wi);
-                    do
-                        k->ops->warp_next(k, ws, &in);
-                    while (in.op != GM_OP_EXIT);
-                }
-            free(ws);
-        }
+        fuzz_replay(w);
         gm_workload_free(w);
     } else {
         fuzz_msg(err.msg, sizeof err.msg);

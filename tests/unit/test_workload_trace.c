@@ -305,21 +305,30 @@ static void test_trace_of_trace(void **state)
     remove(p2);
 }
 
+/* Records atax:n=64 to `path` and reads the file back into `data`
+ * (static storage of the caller); returns its length. */
+static size_t record_atax(const char *path, uint8_t *data, size_t cap)
+{
+    gm_err_t err;
+    gm_workload_t *w = make("atax:n=64");
+    assert_int_equal(gm_trace_write(w, path, &err), 0);
+    gm_workload_free(w);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    size_t n = fread(data, 1, cap, f);
+    fclose(f);
+    assert_true(n > 1000 && n < cap);
+    return n;
+}
+
 static void test_corrupt_traces(void **state)
 {
     (void)state;
     const char *good = tmp_path("good.gmt"), *bad = tmp_path("bad.gmt");
     char spec[700];
-    gm_err_t err;
-    gm_workload_t *w = make("atax:n=64");
-    assert_int_equal(gm_trace_write(w, good, &err), 0);
-    gm_workload_free(w);
-    FILE *f = fopen(good, "rb");
-    assert_non_null(f);
     static uint8_t data[1 << 20];
-    size_t n = fread(data, 1, sizeof data, f);
-    fclose(f);
-    assert_true(n > 100 && n < sizeof data);
+    size_t n = record_atax(good, data, sizeof data);
+    FILE *f;
     snprintf(spec, sizeof spec, "trace:file=%s", bad);
 
     f = fopen(bad, "wb"); /* cut in the middle */
@@ -366,15 +375,9 @@ static void test_truncated_everywhere(void **state)
     const char *good = tmp_path("whole.gmt"), *bad = tmp_path("cut.gmt");
     char spec[700];
     gm_err_t err;
-    gm_workload_t *w = make("atax:n=64");
-    assert_int_equal(gm_trace_write(w, good, &err), 0);
-    gm_workload_free(w);
-    FILE *f = fopen(good, "rb");
-    assert_non_null(f);
     static uint8_t data[1 << 20];
-    size_t n = fread(data, 1, sizeof data, f);
-    fclose(f);
-    assert_true(n > 1000 && n < sizeof data);
+    size_t n = record_atax(good, data, sizeof data);
+    FILE *f;
     snprintf(spec, sizeof spec, "trace:file=%s", bad);
     for (size_t len = 0; len < n; len++) {
         f = fopen(bad, "wb");
@@ -402,15 +405,9 @@ static void test_bit_flips(void **state)
     const char *good = tmp_path("orig.gmt"), *bad = tmp_path("flip.gmt");
     char spec[700];
     gm_err_t err;
-    gm_workload_t *w = make("atax:n=64");
-    assert_int_equal(gm_trace_write(w, good, &err), 0);
-    gm_workload_free(w);
-    FILE *f = fopen(good, "rb");
-    assert_non_null(f);
     static uint8_t data[1 << 20];
-    size_t n = fread(data, 1, sizeof data, f);
-    fclose(f);
-    assert_true(n > 1000 && n < sizeof data);
+    size_t n = record_atax(good, data, sizeof data);
+    FILE *f;
     snprintf(spec, sizeof spec, "trace:file=%s", bad);
     uint64_t x = 0x9e3779b97f4a7c15ull;
     for (unsigned i = 0; i < 29 * 8 + 3000; i++) {
