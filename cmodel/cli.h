@@ -30,6 +30,7 @@ typedef struct gm_run_opts {
     const char *sets[32];     /* --set PATH=VALUE overrides */
     unsigned nsets;
     uint64_t max_cycles, seed;
+    int print_config;         /* print the resolved configuration, run nothing */
     char defcfg[1024];
 } gm_run_opts_t;
 extern const char gm_run_usage[];

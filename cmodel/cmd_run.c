@@ -14,6 +14,7 @@
 const char gm_run_usage[] =
     "usage: gmem run --config FILE --workload SPEC [--stats FILE] [--max-cycles N]\n"
     "                [--seed S]\n"
+    "       gmem run --config FILE [--set PATH=VALUE ...] --print-config\n"
     "\n"
     "Runs the cycle-level GPU memory model (configs/ *.json) on a workload\n"
     "(`gmem list workloads` shows the built-in ones and their parameters; e.g.\n"
@@ -31,7 +32,10 @@ const char gm_run_usage[] =
     "  --stats FILE      write the JSON stats here ('-' for stdout): created before\n"
     "                    the run, replaced in one step when it ends\n"
     "  --max-cycles N    stop after N core cycles, N >= 1 (default 50000000)\n"
-    "  --seed S          seed for workloads with random data (default 1)\n";
+    "  --seed S          seed for workloads with random data (default 1)\n"
+    "  --print-config    print the configuration as resolved (the file with the\n"
+    "                    --set overrides: every field, as JSON) and exit 0 without\n"
+    "                    running; no --workload needed\n";
 
 int gm_run_parse(int argc, char **argv, gm_run_opts_t *o)
 {
@@ -46,6 +50,10 @@ int gm_run_parse(int argc, char **argv, gm_run_opts_t *o)
                                        "--max-cycles", "--seed", NULL};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        if (!strcmp(a, "--print-config")) {
+            o->print_config = 1;
+            continue;
+        }
         unsigned k = 0;
         while (opts[k] && strcmp(opts[k], a))
             k++;
@@ -74,7 +82,7 @@ int gm_run_parse(int argc, char **argv, gm_run_opts_t *o)
                 return GM_EXIT_USAGE;
         }
     }
-    if (!o->spec)
+    if (!o->spec && !o->print_config)
         return gm_fail(GM_EXIT_USAGE, "run: --workload SPEC is required (see gmem list workloads)");
     if (o->config) {
         o->config = gm_find_config(o->config, o->defcfg, sizeof o->defcfg);
@@ -158,6 +166,20 @@ static int stats_close(stats_out_t *s, int ok)
     return status;
 }
 
+/* --print-config: every field, so the output is itself a complete config. */
+static int print_config(const gm_gpu_config_t *cfg)
+{
+    cJSON *j = gm_cfg_to_json(gm_gpu_schema(), cfg);
+    char *text = j ? cJSON_Print(j) : NULL;
+    cJSON_Delete(j);
+    if (!text)
+        return gm_fail(GM_EXIT_FAIL, "run: out of memory");
+    int ok = puts(text) >= 0 && fflush(stdout) == 0;
+    free(text);
+    return ok ? GM_EXIT_OK
+              : gm_fail(GM_EXIT_FAIL, "run: --print-config: cannot write: %s", strerror(errno));
+}
+
 static void summary(const gm_gpu_t *g, int capped)
 {
     gm_stats_in_t in;
@@ -175,6 +197,8 @@ int gm_run_exec(const gm_run_opts_t *o, const gm_blk_hooks_t *hooks, int quiet)
     gm_gpu_config_t cfg;
     if (gm_gpu_config_load(o->config, o->sets, o->nsets, &cfg, &err))
         return gm_fail(GM_EXIT_USAGE, "%s", err.msg);
+    if (o->print_config)
+        return print_config(&cfg);
     gm_workload_t *wl = gm_workload_create(o->spec, o->seed, &err);
     if (!wl)
         return gm_fail(GM_EXIT_USAGE, "%s", err.msg);

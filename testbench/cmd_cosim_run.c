@@ -131,6 +131,8 @@ int gm_cmd_run(int argc, char **argv)
     }
     if (rc)
         return rc;
+    if (o.print_config) /* nothing runs, so nothing to lockstep */
+        return gm_run_exec(&o, NULL, 0);
 
     gm_err_t err;
     gm_syslock_t *ls = calloc(1, sizeof *ls), *re = calloc(1, sizeof *re);
