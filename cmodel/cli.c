@@ -13,6 +13,8 @@
 #define GM_SOURCE_DIR "."
 #endif
 
+const char *gm_version = "unknown";
+
 int gm_fail(int status, const char *fmt, ...)
 {
     va_list ap;

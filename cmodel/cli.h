@@ -40,6 +40,10 @@ int gm_run_parse(int argc, char **argv, gm_run_opts_t *o);
  * quiet: no summary or stats (a re-run). Returns an exit status. */
 int gm_run_exec(const gm_run_opts_t *o, const struct gm_blk_hooks *hooks, int quiet);
 
+/* `git describe` of the build (main() sets it; "unknown" in the unit tests,
+ * which link the commands without main.c). */
+extern const char *gm_version;
+
 /* Shared helpers for commands. */
 int gm_fail(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int gm_wants_help(int argc, char **argv);

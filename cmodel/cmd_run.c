@@ -19,8 +19,9 @@ const char gm_run_usage[] =
     "Runs the cycle-level GPU memory model (configs/ *.json) on a workload\n"
     "(`gmem list workloads` shows the built-in ones and their parameters; e.g.\n"
     "atax:n=2048, pair:bp+sv). Prints a summary; --stats writes the full JSON\n"
-    "report (schema gmem-stats/1). The same inputs and seed give the same\n"
-    "stats byte for byte.\n"
+    "report (schema gmem-stats/1), ending with the run's provenance (\"run\":\n"
+    "gmem_version, end, max_cycles, config_file, sets, the resolved config).\n"
+    "The same inputs and seed give the same stats byte for byte.\n"
     "\n"
     "options:\n"
     "  --config FILE     GPU configuration: a file, or the name of a shipped one\n"
@@ -180,13 +181,13 @@ static int print_config(const gm_gpu_config_t *cfg)
               : gm_fail(GM_EXIT_FAIL, "run: --print-config: cannot write: %s", strerror(errno));
 }
 
-static void summary(const gm_gpu_t *g, int capped)
+static void summary(const gm_gpu_t *g, gm_run_end_t end)
 {
     gm_stats_in_t in;
     gm_gpu_stats(g, &in, NULL);
     uint64_t cyc = in.cycles;
     printf("run %s on %s: %" PRIu64 " cycles%s, IPC %.3f, L1D hit rate %.3f\n",
-           gm_workload_spec(g->wl), g->cfg.name, cyc, capped ? " (max reached)" : "",
+           gm_workload_spec(g->wl), g->cfg.name, cyc, end == GM_END_MAX_CYCLES ? " (max reached)" : "",
            cyc ? (double)in.sm.thread_insts / (double)cyc : 0.0,
            in.l1d.accesses ? (double)in.l1d.hits / (double)in.l1d.accesses : 0.0);
 }
@@ -218,13 +219,16 @@ int gm_run_exec(const gm_run_opts_t *o, const gm_blk_hooks_t *hooks, int quiet)
         stats_close(&so, 0);
         return gm_fail(GM_EXIT_USAGE, "%s", err.msg);
     }
-    int capped = gm_gpu_run(g, o->max_cycles);
+    gm_run_end_t end = gm_gpu_run(g, o->max_cycles);
     int status = GM_EXIT_OK;
-    if (capped < 0)
+    if (end == GM_END_STALLED)
         status = gm_fail(GM_EXIT_FAIL, "run: %s", g->stall);
     if (stats) {
         int ok = 1;
-        if (gm_gpu_write_stats(g, so.f, &err)) {
+        gm_run_info_t info = {.version = gm_version, .config_file = o->config,
+                              .sets = o->sets, .nsets = o->nsets,
+                              .max_cycles = o->max_cycles, .end = gm_run_end_name(end)};
+        if (gm_gpu_write_stats(g, &info, so.f, &err)) {
             status = gm_fail(GM_EXIT_FAIL, "run: %s: %s", stats, err.msg);
             ok = 0;
         }
@@ -233,7 +237,7 @@ int gm_run_exec(const gm_run_opts_t *o, const gm_blk_hooks_t *hooks, int quiet)
             status = st;
     }
     if (!quiet && (!stats || strcmp(stats, "-")))
-        summary(g, capped > 0);
+        summary(g, end);
     gm_gpu_free(g);
     free(g);
     gm_workload_free(wl);

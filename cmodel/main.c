@@ -48,8 +48,9 @@ int main(int argc, char **argv)
         usage(stdout);
         return GM_EXIT_OK;
     }
+    gm_version = GM_VERSION;
     if (strcmp(name, "--version") == 0 || strcmp(name, "version") == 0) {
-        printf("gmem %s\n", GM_VERSION);
+        printf("gmem %s\n", gm_version);
         return GM_EXIT_OK;
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)

@@ -365,20 +365,34 @@ static uint64_t progress_mark(const gm_gpu_t *g)
     return m;
 }
 
-int gm_gpu_run(gm_gpu_t *g, uint64_t max_cycles)
+const char *gm_run_end_name(gm_run_end_t end)
+{
+    switch (end) {
+    case GM_END_STALLED: return "stalled";
+    case GM_END_COMPLETED: return "completed";
+    case GM_END_MAX_CYCLES: return "max_cycles";
+    case GM_END_STOPPED: return "lockstep_mismatch";
+    }
+    return "unknown";
+}
+
+gm_run_end_t gm_gpu_run(gm_gpu_t *g, uint64_t max_cycles)
 {
     uint64_t mark = progress_mark(g);
     gm_progress_t prog;
     gm_progress_start(&prog, "cycles", max_cycles);
+    gm_run_end_t end = GM_END_COMPLETED;
     for (;;) {
         unsigned next = gm_clocks_peek(&g->clk);
         if ((next & 1u << GM_CLK_CORE) && finished(g))
             break;
-        if (g->hooks && g->hooks->stop && *g->hooks->stop)
+        if (g->hooks && g->hooks->stop && *g->hooks->stop) {
+            end = GM_END_STOPPED;
             break;
+        }
         if (g->clk.cycles[GM_CLK_CORE] >= max_cycles) {
             gm_progress_end(&prog);
-            return 1;
+            return GM_END_MAX_CYCLES;
         }
         unsigned m = gm_clocks_step(&g->clk);
         if (m & 1u << GM_CLK_CORE) {
@@ -397,7 +411,7 @@ int gm_gpu_run(gm_gpu_t *g, uint64_t max_cycles)
                              GM_WATCHDOG_CYCLES, (unsigned long long)g->now,
                              g->pool.cap - g->pool.nfree);
                     gm_progress_end(&prog);
-                    return -1;
+                    return GM_END_STALLED;
                 }
             }
         }
@@ -414,7 +428,7 @@ int gm_gpu_run(gm_gpu_t *g, uint64_t max_cycles)
     }
     g->now++;
     gm_progress_end(&prog);
-    return 0;
+    return end;
 }
 
 /* ---- stats ---- */
@@ -454,7 +468,7 @@ void gm_gpu_stats(const gm_gpu_t *g, gm_stats_in_t *in, uint64_t *channel_reques
     in->reg = &g->reg;
 }
 
-int gm_gpu_write_stats(const gm_gpu_t *g, FILE *f, gm_err_t *err)
+int gm_gpu_write_stats(const gm_gpu_t *g, const gm_run_info_t *run, FILE *f, gm_err_t *err)
 {
     gm_stats_in_t in;
     uint64_t *per = calloc(g->cfg.l2.channels, sizeof *per);
@@ -466,6 +480,13 @@ int gm_gpu_write_stats(const gm_gpu_t *g, FILE *f, gm_err_t *err)
     for (uint32_t p = 0; root && p < g->nplug; p++)
         if (g->plug[p]->stats)
             g->plug[p]->stats(g->plug_self[p], root);
+    cJSON *ro = root ? gm_stats_run_json(run, gm_cfg_to_json(gm_gpu_schema(), &g->cfg)) : NULL;
+    if (!ro) {
+        cJSON_Delete(root);
+        root = NULL;
+    } else {
+        cJSON_AddItemToObject(root, "run", ro);
+    }
     char *text = root ? cJSON_Print(root) : NULL;
     cJSON_Delete(root);
     if (!text)

@@ -76,12 +76,23 @@ int gm_gpu_init(gm_gpu_t *g, const gm_gpu_config_t *cfg, gm_workload_t *wl, uint
 /* Lockstep and recording: the hooks join every block instance. */
 int gm_gpu_attach(gm_gpu_t *g, const gm_blk_hooks_t *hooks, gm_err_t *err);
 void gm_gpu_free(gm_gpu_t *g);
-/* Run until the workload ends (0), max_cycles core cycles pass (1), or
- * nothing moves for GM_WATCHDOG_CYCLES (-1, reason in g->stall). */
-int gm_gpu_run(gm_gpu_t *g, uint64_t max_cycles);
+/* How a run ended. */
+typedef enum gm_run_end {
+    GM_END_STALLED = -1,  /* nothing moved for GM_WATCHDOG_CYCLES (g->stall says why) */
+    GM_END_COMPLETED = 0, /* the workload finished */
+    GM_END_MAX_CYCLES = 1,/* max_cycles core cycles passed first */
+    GM_END_STOPPED = 2,   /* the hooks stopped it (a lockstep mismatch) */
+} gm_run_end_t;
+/* Its name in the stats' run.end: stalled, completed, max_cycles,
+ * lockstep_mismatch. */
+const char *gm_run_end_name(gm_run_end_t end);
+/* Run until the workload ends, max_cycles core cycles pass, the hooks
+ * stop it or nothing moves; it can be called again to go on. */
+gm_run_end_t gm_gpu_run(gm_gpu_t *g, uint64_t max_cycles);
 /* The stages' counters summed (blocks: the registry). */
 void gm_gpu_stats(const gm_gpu_t *g, gm_stats_in_t *in, uint64_t *channel_requests);
-/* The stats report (JSON, schema "gmem-stats/1"). */
-int gm_gpu_write_stats(const gm_gpu_t *g, FILE *f, gm_err_t *err);
+/* The stats report (JSON, schema "gmem-stats/1"), ending with the "run"
+ * object of `run` and the resolved configuration. */
+int gm_gpu_write_stats(const gm_gpu_t *g, const gm_run_info_t *run, FILE *f, gm_err_t *err);
 
 #endif

@@ -73,6 +73,26 @@ static void blocks_json(const gm_registry_t *reg, cJSON *root)
     }
 }
 
+cJSON *gm_stats_run_json(const gm_run_info_t *info, cJSON *config)
+{
+    cJSON *o = cJSON_CreateObject(), *sets = cJSON_CreateArray();
+    if (!o || !sets || !config) {
+        cJSON_Delete(o);
+        cJSON_Delete(sets);
+        cJSON_Delete(config);
+        return NULL;
+    }
+    cJSON_AddStringToObject(o, "gmem_version", info->version);
+    cJSON_AddStringToObject(o, "end", info->end);
+    add_u(o, "max_cycles", info->max_cycles);
+    cJSON_AddStringToObject(o, "config_file", info->config_file);
+    for (unsigned i = 0; i < info->nsets; i++)
+        cJSON_AddItemToArray(sets, cJSON_CreateString(info->sets[i]));
+    cJSON_AddItemToObject(o, "sets", sets);
+    cJSON_AddItemToObject(o, "config", config);
+    return o;
+}
+
 cJSON *gm_stats_json(const gm_stats_in_t *in)
 {
     cJSON *root = cJSON_CreateObject();

@@ -65,6 +65,22 @@ typedef struct gm_stats_in {
 /* The report; NULL when out of memory. */
 cJSON *gm_stats_json(const gm_stats_in_t *in);
 
+/* Where a report came from, for its "run" object: a report alone says
+ * which build made it from which inputs, and whether it covers the whole
+ * workload. */
+typedef struct gm_run_info {
+    const char *version;       /* `git describe` of the build */
+    const char *config_file;   /* the configuration file as the loader opened it */
+    const char *const *sets;   /* the --set overrides, as given */
+    unsigned nsets;
+    uint64_t max_cycles;
+    const char *end;           /* how the run ended: gm_run_end_name() */
+} gm_run_info_t;
+
+/* The "run" object: `info` and the resolved configuration `config` (every
+ * field; taken over). NULL when out of memory. */
+cJSON *gm_stats_run_json(const gm_run_info_t *info, cJSON *config);
+
 /* Helpers for the parts of the report plug-ins add. */
 void gm_stats_add_u(cJSON *o, const char *k, uint64_t v);
 /* A ratio, rounded to 6 decimals, so the text never depends on the last
