@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "interrupt.h"
 #include "sim/gpu.h"
 
 const char gm_run_usage[] =
@@ -32,11 +33,19 @@ const char gm_run_usage[] =
     "  --workload SPEC   workload (required)\n"
     "  --stats FILE      write the JSON stats here ('-' for stdout): created before\n"
     "                    the run, replaced in one step when it ends\n"
-    "  --max-cycles N    stop after N core cycles, N >= 1 (default 50000000)\n"
+    "  --max-cycles N    stop after N core cycles, N >= 1 (default 50000000); a run\n"
+    "                    stopped by it says so on stderr and exits 3\n"
     "  --seed S          seed for workloads with random data (default 1)\n"
     "  --print-config    print the configuration as resolved (the file with the\n"
     "                    --set overrides: every field, as JSON) and exit 0 without\n"
-    "                    running; no --workload needed\n";
+    "                    running; no --workload needed\n"
+    "\n"
+    "Ctrl-C (SIGINT) or SIGTERM stops the run at the next clock edge; it writes\n"
+    "its stats (run.end: interrupted) and exits 128 + the signal (130, 143); a\n"
+    "second signal ends it at once.\n"
+    "Exit status: 0 the workload finished, 1 a failed run (the model stalled,\n"
+    "stats not written), 2 bad input or usage, 3 stopped by --max-cycles,\n"
+    "130/143 interrupted.\n";
 
 int gm_run_parse(int argc, char **argv, gm_run_opts_t *o)
 {
@@ -181,13 +190,34 @@ static int print_config(const gm_gpu_config_t *cfg)
               : gm_fail(GM_EXIT_FAIL, "run: --print-config: cannot write: %s", strerror(errno));
 }
 
+/* A run that did not finish its workload says why on stderr, with its exit
+ * status: --max-cycles 3, a signal 128 + its number. */
+static int say_end(const gm_run_opts_t *o, const gm_gpu_t *g, gm_run_end_t end)
+{
+    char buf[32];
+    int sig = gm_interrupted;
+    if (end == GM_END_MAX_CYCLES)
+        return gm_fail(GM_EXIT_MAX_CYCLES,
+                       "run: stopped by --max-cycles %" PRIu64 " before the workload "
+                       "finished; the numbers cover those cycles only (exit status %d)",
+                       o->max_cycles, GM_EXIT_MAX_CYCLES);
+    if (end == GM_END_INTERRUPTED)
+        return gm_fail(GM_EXIT_SIGNAL + sig,
+                       "run: interrupted by %s at cycle %" PRIu64 "%s%s (exit status %d)",
+                       gm_signal_name(sig, buf, sizeof buf), g->clk.cycles[GM_CLK_CORE],
+                       o->stats ? ", stats written to " : "", o->stats ? o->stats : "",
+                       GM_EXIT_SIGNAL + sig);
+    return GM_EXIT_OK;
+}
+
 static void summary(const gm_gpu_t *g, gm_run_end_t end)
 {
     gm_stats_in_t in;
     gm_gpu_stats(g, &in, NULL);
     uint64_t cyc = in.cycles;
     printf("run %s on %s: %" PRIu64 " cycles%s, IPC %.3f, L1D hit rate %.3f\n",
-           gm_workload_spec(g->wl), g->cfg.name, cyc, end == GM_END_MAX_CYCLES ? " (max reached)" : "",
+           gm_workload_spec(g->wl), g->cfg.name, cyc,
+           end == GM_END_MAX_CYCLES ? " (max reached)" : end == GM_END_INTERRUPTED ? " (interrupted)" : "",
            cyc ? (double)in.sm.thread_insts / (double)cyc : 0.0,
            in.l1d.accesses ? (double)in.l1d.hits / (double)in.l1d.accesses : 0.0);
 }
@@ -209,6 +239,7 @@ int gm_run_exec(const gm_run_opts_t *o, const gm_blk_hooks_t *hooks, int quiet)
         gm_workload_free(wl);
         return GM_EXIT_USAGE;
     }
+    gm_interrupt_catch(so.tmp);
     gm_gpu_t *g = calloc(1, sizeof *g);
     if (!g || gm_gpu_init(g, &cfg, wl, o->seed, &err) ||
         (hooks && gm_gpu_attach(g, hooks, &err))) {
@@ -217,8 +248,10 @@ int gm_run_exec(const gm_run_opts_t *o, const gm_blk_hooks_t *hooks, int quiet)
         free(g);
         gm_workload_free(wl);
         stats_close(&so, 0);
+        gm_interrupt_release();
         return gm_fail(GM_EXIT_USAGE, "%s", err.msg);
     }
+    g->interrupt = &gm_interrupted;
     gm_run_end_t end = gm_gpu_run(g, o->max_cycles);
     int status = GM_EXIT_OK;
     if (end == GM_END_STALLED)
@@ -236,8 +269,11 @@ int gm_run_exec(const gm_run_opts_t *o, const gm_blk_hooks_t *hooks, int quiet)
         if (st != GM_EXIT_OK)
             status = st;
     }
+    gm_interrupt_release();
     if (!quiet && (!stats || strcmp(stats, "-")))
         summary(g, end);
+    if (!quiet && status == GM_EXIT_OK)
+        status = say_end(o, g, end);
     gm_gpu_free(g);
     free(g);
     gm_workload_free(wl);

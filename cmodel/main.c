@@ -33,7 +33,8 @@ static void usage(FILE *f)
         fprintf(f, "  %-13s %s\n", commands[i].name, commands[i].summary);
     fputs("\n`gmem <command> --help` describes a command; `gmem --version` the build.\n"
           "Exit status: 0 ok, 1 a check failed (mismatch, failed run), 2 bad input\n"
-          "or usage.\n", f);
+          "or usage, 3 a run stopped by --max-cycles, 128 + N a run stopped by\n"
+          "signal N (130: Ctrl-C).\n", f);
 }
 
 int main(int argc, char **argv)

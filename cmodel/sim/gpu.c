@@ -372,6 +372,7 @@ const char *gm_run_end_name(gm_run_end_t end)
     case GM_END_COMPLETED: return "completed";
     case GM_END_MAX_CYCLES: return "max_cycles";
     case GM_END_STOPPED: return "lockstep_mismatch";
+    case GM_END_INTERRUPTED: return "interrupted";
     }
     return "unknown";
 }
@@ -393,6 +394,10 @@ gm_run_end_t gm_gpu_run(gm_gpu_t *g, uint64_t max_cycles)
         if (g->clk.cycles[GM_CLK_CORE] >= max_cycles) {
             gm_progress_end(&prog);
             return GM_END_MAX_CYCLES;
+        }
+        if (g->interrupt && *g->interrupt) {
+            gm_progress_end(&prog);
+            return GM_END_INTERRUPTED;
         }
         unsigned m = gm_clocks_step(&g->clk);
         if (m & 1u << GM_CLK_CORE) {

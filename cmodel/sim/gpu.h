@@ -6,6 +6,7 @@
 #ifndef GM_SIM_GPU_H
 #define GM_SIM_GPU_H
 
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -44,6 +45,7 @@ typedef struct gm_gpu {
     gm_workload_t *wl;
     uint64_t seed;
     const gm_blk_hooks_t *hooks;  /* lockstep attached: every cycle is simulated */
+    const volatile sig_atomic_t *interrupt; /* set (by a signal): stop at the next edge */
     gm_clocks_t clk;
     uint64_t now;                 /* core cycle */
     gm_req_pool_t pool;
@@ -82,12 +84,14 @@ typedef enum gm_run_end {
     GM_END_COMPLETED = 0, /* the workload finished */
     GM_END_MAX_CYCLES = 1,/* max_cycles core cycles passed first */
     GM_END_STOPPED = 2,   /* the hooks stopped it (a lockstep mismatch) */
+    GM_END_INTERRUPTED = 3, /* *g->interrupt was set */
 } gm_run_end_t;
 /* Its name in the stats' run.end: stalled, completed, max_cycles,
- * lockstep_mismatch. */
+ * lockstep_mismatch, interrupted. */
 const char *gm_run_end_name(gm_run_end_t end);
 /* Run until the workload ends, max_cycles core cycles pass, the hooks
- * stop it or nothing moves; it can be called again to go on. */
+ * stop it, *g->interrupt is set or nothing moves; after max_cycles or an
+ * interrupt it can be called again to go on. */
 gm_run_end_t gm_gpu_run(gm_gpu_t *g, uint64_t max_cycles);
 /* The stages' counters summed (blocks: the registry). */
 void gm_gpu_stats(const gm_gpu_t *g, gm_stats_in_t *in, uint64_t *channel_requests);

@@ -17,7 +17,9 @@ int gm_errf(gm_err_t *err, const char *fmt, ...)
 int gm_err_prefix(gm_err_t *err, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-/* Exit statuses shared by every command. */
-enum { GM_EXIT_OK = 0, GM_EXIT_FAIL = 1, GM_EXIT_USAGE = 2 };
+/* Exit statuses shared by every command; a run stopped by a signal exits
+ * GM_EXIT_SIGNAL + its number (130 for SIGINT), as a shell reports it. */
+enum { GM_EXIT_OK = 0, GM_EXIT_FAIL = 1, GM_EXIT_USAGE = 2, GM_EXIT_MAX_CYCLES = 3,
+       GM_EXIT_SIGNAL = 128 };
 
 #endif

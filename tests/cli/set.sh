@@ -3,6 +3,7 @@
 # a cross-field rule (checked after every override) finds it, and a value
 # the message names that came from --set says so.
 . tests/lib.sh
+# (a run that loads its configuration stops at --max-cycles: exit 3)
 run_set() { expect_rc "$1" "$GMEM" run --workload stream:ctas=1 --max-cycles 50 "${@:2}"; }
 for v in 1K 5abc '12 x' ' 7' 3.0 -1 1e2 0x 0xg 12345678901234567890123; do
   run_set 2 --set "icnt.latency=$v"
@@ -27,7 +28,7 @@ run_set 2 --set dts.enable=yes
 expect_out "^gmem: --set dts.enable=yes: \\\$.dts.enable: expected true or false, got 'yes'$"
 run_set 2 --set 'l1d.c=5'
 expect_out "^gmem: --set l1d.c=5: \\\$.l1d.c: expected a JSON object"
-run_set 0 --set 'l1d.c={"sets": 64}' --set l1d.c.alloc=on_fill --set dram.addr_map=0000RRRRRRRRRRRRBBBCCCCBCCSSSSSS
+run_set 3 --set 'l1d.c={"sets": 64}' --set l1d.c.alloc=on_fill --set dram.addr_map=0000RRRRRRRRRRRRBBBCCCCBCCSSSSSS
 # cross-field rules: the value came from --set
 run_set 2 --set l1d.c.sets=3
 expect_out "^gmem: --set l1d.c.sets=3: \\\$.l1d.c.sets: 3 is not a power of two$"

@@ -24,7 +24,7 @@ $(echo "$OUT" | tail -n 30)"
 echo "$OUT" | grep -Eq "verilator|yosys|vcd2fst|gnuplot" && fail "make mentioned an RTL tool:
 $OUT"
 [ -x "$src/build/gmem" ] || fail "no build/gmem"
-expect_rc 0 env -i PATH="$bin" "$src/build/gmem" run --config fermi-gtx480 \
+expect_rc 3 env -i PATH="$bin" "$src/build/gmem" run --config fermi-gtx480 \
   --workload stream:ctas=1 --max-cycles 100
 expect_out " on fermi-gtx480: 100 cycles"
 expect_rc 0 env -i PATH="$bin" "$src/build/gmem" --version

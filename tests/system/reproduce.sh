@@ -7,7 +7,7 @@
 # variant's --set list reruns only that variant; --force reruns all);
 # --dry-run lists the commands and runs nothing; --slurm --dry-run writes a
 # job array script that runs a task when given one; bad experiment files
-# and failing runs are reported.
+# and failing runs are reported; runs stopped by max_cycles are marked.
 . tests/lib.sh
 command -v parallel >/dev/null && command -v jq >/dev/null ||
   fail "GNU parallel and jq are needed (scripts/deps.sh reproduce)"
@@ -111,11 +111,13 @@ expect_out "^$GMEM_FAST run --config configs/fermi-gtx480.json --set l1d.c.set_f
 expect_out "--set l1d.c.set_func=bxor --workload rowscan:rows=1024,cols=8 --stats "
 echo "$OUT" | grep -q '^done ' && fail "--dry-run ran something"
 [ "$(ls "$res/cache" | wc -l)" = "$n_entries" ] || fail "--dry-run wrote cache entries"
-# The listed command is the run: executed by hand it gives the cached stats.
-cmd=$(echo "$OUT" | grep "set_func=bmod --workload atax:n=128" | sed "s#--stats [^ ]*#--stats $TMP/by-hand.json#")
+# The listed command is the run: executed by hand it gives the cached stats
+# (those of the entry it names: $j is the last figure written, fermi6's).
+listed=$(echo "$OUT" | grep "set_func=bmod --workload atax:n=128")
+cached=$(echo "$listed" | sed 's#.*--stats \([^ ]*\).*#\1#')
+cmd=$(echo "$listed" | sed "s#--stats [^ ]*#--stats $TMP/by-hand.json#")
 eval "$cmd" >/dev/null || fail "the listed command failed: $cmd"
-key=$(jq -r '.runs[] | select(.variant == "BMOD" and .workload == "ATX") | .key' "$j")
-cmp -s "$TMP/by-hand.json" "$res/cache/$key/stats.json" || fail "the listed command's stats differ from the cached run's"
+cmp -s "$TMP/by-hand.json" "$cached" || fail "the listed command's stats differ from the cached run's"
 
 # ---- --slurm --dry-run: the job list and an sbatch array script.
 rep "$exp" --slurm --dry-run --force --jobs 3
@@ -158,4 +160,11 @@ rep "$TMP/fails.json" --jobs 2
 [ "$RC" = 1 ] || fail "a failing run: exit $RC"
 expect_out "FAILED tiny BMOD RS"
 expect_out "did not finish"
+# A run stopped by max_cycles (gmem exits 3, its stats written) is a
+# truncated value, marked in the figure, not a failed run.
+jq '.max_cycles = 2000' "$exp" >"$TMP/capped.json"
+rep "$TMP/capped.json" --jobs 2
+[ "$RC" = 0 ] || fail "capped runs: exit $RC: $OUT"
+[ "$(jq '.truncated_runs | length' "$j")" = 4 ] || fail "not 4 truncated runs: $(jq -c .truncated_runs "$j")"
+grep -q '^† the run reached max_cycles (2000)' "$res/tiny.md" || fail "tiny.md does not mark the truncated runs"
 exit 0

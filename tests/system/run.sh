@@ -25,7 +25,7 @@ done
 expect_rc 0 "$GMEM" run --config configs/dts-ch4-duel.json --workload backprop:in=4096 \
   --stats "$TMP/d.json"
 [ "$("$GMEM" stats-get "$TMP/d.json" blocks.dts_duel.intervals)" -gt 30 ] || fail "too few duels"
-# --max-cycles stops a run and says so.
-expect_rc 0 "$GMEM" run --workload atax:n=512 --max-cycles 1000
+# --max-cycles stops a run and says so (exit 3).
+expect_rc 3 "$GMEM" run --workload atax:n=512 --max-cycles 1000
 expect_out "1000 cycles \(max reached\)"
 exit 0
