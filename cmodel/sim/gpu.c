@@ -42,7 +42,7 @@ static void start_kernel(gm_gpu_t *g, uint32_t s)
         gm_sm_kernel_started(&g->sm[i].sm);
 }
 
-static int check_workload(const gm_gpu_t *g, size_t *ws_size, gm_err_t *err)
+static int check_workload(gm_gpu_t *g, size_t *ws_size, gm_err_t *err)
 {
     const gm_gpu_config_t *c = &g->cfg;
     uint32_t ns = gm_workload_streams(g->wl);
@@ -62,6 +62,7 @@ static int check_workload(const gm_gpu_t *g, size_t *ws_size, gm_err_t *err)
                                k->name, threads, c->name);
             if (k->ops->warp_state_size > *ws_size)
                 *ws_size = k->ops->warp_state_size;
+            g->warps_total += (uint64_t)warps * k->grid[0] * k->grid[1] * k->grid[2];
         }
     return 0;
 }
@@ -381,7 +382,8 @@ gm_run_end_t gm_gpu_run(gm_gpu_t *g, uint64_t max_cycles)
 {
     uint64_t mark = progress_mark(g);
     gm_progress_t prog;
-    gm_progress_start(&prog, "cycles", max_cycles);
+    gm_progress_start(&prog, "warps", g->warps_total);
+    prog.cycle = &g->clk.cycles[GM_CLK_CORE];
     gm_run_end_t end = GM_END_COMPLETED;
     for (;;) {
         unsigned next = gm_clocks_peek(&g->clk);
@@ -403,7 +405,7 @@ gm_run_end_t gm_gpu_run(gm_gpu_t *g, uint64_t max_cycles)
         if (m & 1u << GM_CLK_CORE) {
             g->now = g->clk.cycles[GM_CLK_CORE] - 1;
             core_cycle(g);
-            gm_progress_update(&prog, g->now);
+            gm_progress_update(&prog, g->grid.warps_done);
             if ((g->now & 0xfff) == 0) {
                 uint64_t now_mark = progress_mark(g);
                 if (now_mark != mark) {

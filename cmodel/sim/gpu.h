@@ -65,6 +65,7 @@ typedef struct gm_gpu {
     uint32_t nplug;
     uint32_t dispatch_rr;
     uint64_t kernels_done;
+    uint64_t warps_total;         /* the workload's warps, all kernels: the run's work */
     uint64_t last_progress;       /* core cycle of the last issue or release */
     char stall[256];              /* why the run stopped without progress */
 } gm_gpu_t;

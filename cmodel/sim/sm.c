@@ -255,6 +255,7 @@ static void issue(gm_sm_t *sm, uint32_t wid, gm_sched_t *sc)
         sm->st.thread_insts += gm_popcount32(w->lanes);
         w->exited = 1;
         w->live = 0;
+        sm->grid->warps_done++;
         warp_refresh(sm, wid);
         gm_sched_remove(sc, (uint16_t)wid);
         if (sc->last == (int32_t)wid)

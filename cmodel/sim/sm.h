@@ -55,6 +55,7 @@ typedef struct gm_grid_stream {
 typedef struct gm_grid {
     uint32_t nstreams;
     gm_grid_stream_t s[GM_MAX_STREAMS];
+    uint64_t warps_done;      /* warps that exited, all kernels: the run's progress */
 } gm_grid_t;
 
 typedef struct gm_cta_ev {
