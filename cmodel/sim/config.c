@@ -226,6 +226,27 @@ void gm_gpu_config_defaults(gm_gpu_config_t *c)
 
 static int pow2(uint32_t x) { return x && !(x & (x - 1)); }
 
+/* --max-cycles counts core cycles, and a domain k times faster than the
+ * core runs k edges in each: with clocks far apart a capped run's time has
+ * no bound (core_mhz=1 took 1.5 s for 5595 cycles, 270 times its 700 MHz
+ * time). So every clock is within 1/GM_CLOCK_RATIO..GM_CLOCK_RATIO times
+ * the core's, which the shipped configs (at most 2.4) are well inside. */
+static int check_clocks(const gm_clock_cfg_t *c, const char *file, gm_err_t *err)
+{
+    const struct { const char *key; uint32_t mhz; } d[] = {
+        {"icnt_mhz", c->icnt_mhz}, {"l2_mhz", c->l2_mhz}, {"dram_mhz", c->dram_mhz}};
+    uint64_t lo = (c->core_mhz + GM_CLOCK_RATIO - 1) / GM_CLOCK_RATIO;
+    uint64_t hi = (uint64_t)c->core_mhz * GM_CLOCK_RATIO;
+    for (unsigned i = 0; i < 3; i++)
+        if (d[i].mhz < lo || d[i].mhz > hi)
+            return gm_errf(err, "%s: $.clock.%s: %u MHz is not within 1/%d..%d times "
+                                "$.clock.core_mhz (%u MHz): expected %llu..%llu",
+                           file, d[i].key, d[i].mhz, GM_CLOCK_RATIO, GM_CLOCK_RATIO,
+                           c->core_mhz, (unsigned long long)lo,
+                           (unsigned long long)(hi < 10000 ? hi : 10000));
+    return 0;
+}
+
 static int check_cache(const gm_cache_cfg_t *c, const char *file, const char *path,
                        gm_err_t *err)
 {
@@ -242,6 +263,8 @@ static int check_cache(const gm_cache_cfg_t *c, const char *file, const char *pa
 
 int gm_gpu_config_check(const gm_gpu_config_t *c, const char *file, gm_err_t *err)
 {
+    if (check_clocks(&c->clock, file, err))
+        return -1;
     if (check_cache(&c->l1d.c, file, "$.l1d.c", err) ||
         check_cache(&c->l2.c, file, "$.l2.c", err))
         return -1;
