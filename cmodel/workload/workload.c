@@ -8,8 +8,9 @@
  *             (hs pf bp sv 3m ks ax)
  *   value  := decimal or 0x-hex integer with an optional K, M or G suffix
  *             (x 2^10, 2^20, 2^30), or a path for file= / dir=
- * '+' separates the members of a pair or triple, so a path used inside one
- * cannot contain '+'; no path can contain ','. */
+ * ',' separates the parameters and '+' the members of a pair or triple, so
+ * a path writes them (and '\' itself) escaped: "\,", "\+", "\\"; the
+ * canonical spec writes them so too, so it parses back to the same. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -280,6 +281,53 @@ static void range_text(const wl_param_t *p, char *out, size_t n)
                  (unsigned long long)p->hi);
 }
 
+/* The first `c` at or after p that no '\\' escapes, or the end. */
+static const char *unescaped(const char *p, char c)
+{
+    for (; *p && *p != c; p++)
+        if (*p == '\\' && p[1])
+            p++;
+    return p;
+}
+
+/* A path value without its escapes, malloc'ed; NULL with err set. */
+static char *unescape_path(const char *spec, const char *key, const char *val, size_t len,
+                           gm_err_t *err)
+{
+    char *s = malloc(len + 1), *o = s;
+    if (!s) {
+        gm_errf(err, "%s: out of memory", spec);
+        return NULL;
+    }
+    for (size_t i = 0; i < len; i++) {
+        if (val[i] == '\\') {
+            char next = i + 1 < len ? val[i + 1] : 0;
+            if (next != ',' && next != '+' && next != '\\') {
+                free(s);
+                gm_errf(err, "%s: %s: '\\' must escape ',', '+' or '\\' (byte %zu of the path)",
+                        spec, key, i);
+                return NULL;
+            }
+            i++;
+        }
+        *o++ = val[i];
+    }
+    *o = 0;
+    return s;
+}
+
+/* Append path to canon[*n..ncanon) with ',', '+' and '\\' escaped. */
+static void put_path(char *canon, size_t ncanon, size_t *n, const char *path)
+{
+    for (const char *p = path; *p && *n + 2 < ncanon; p++) {
+        if (*p == ',' || *p == '+' || *p == '\\')
+            canon[(*n)++] = '\\';
+        canon[(*n)++] = *p;
+    }
+    if (*n < ncanon)
+        canon[*n] = 0;
+}
+
 /* Parse "name[:k=v,...]" into its def and values; `canon` gets the canonical
  * text (every parameter spelled out). */
 static int parse_single(const char *spec, const wl_def_t **def_out, wl_vals_t *vals,
@@ -309,8 +357,10 @@ static int parse_single(const char *spec, const wl_def_t **def_out, wl_vals_t *v
     if (colon && !*p)
         return gm_errf(err, "%s: expected key=value after ':'", spec);
     while (p && *p) {
-        const char *end = strchr(p, ',');
-        size_t len = end ? (size_t)(end - p) : strlen(p);
+        const char *end = unescaped(p, ',');
+        size_t len = (size_t)(end - p);
+        if (!*end)
+            end = NULL;
         const char *eq = memchr(p, '=', len);
         if (!eq || eq == p)
             return gm_errf(err, "%s: '%.*s': expected key=value", spec, (int)len, p);
@@ -337,11 +387,9 @@ static int parse_single(const char *spec, const wl_def_t **def_out, wl_vals_t *v
         if (pp->is_path) {
             if (vlen == 0)
                 return gm_errf(err, "%s: %s: expected a path", spec, pp->key);
-            char *s = malloc(vlen + 1);
+            char *s = unescape_path(spec, pp->key, val, vlen, err);
             if (!s)
-                return gm_errf(err, "%s: out of memory", spec);
-            memcpy(s, val, vlen);
-            s[vlen] = 0;
+                return -1;
             path_store[i] = s;
             vals->s[i] = s;
         } else {
@@ -365,10 +413,12 @@ static int parse_single(const char *spec, const wl_def_t **def_out, wl_vals_t *v
 
     size_t n = (size_t)snprintf(canon, ncanon, "%s", d->name);
     for (unsigned i = 0; i < np && n < ncanon; i++) {
-        if (d->params[i].is_path)
-            n += (size_t)snprintf(canon + n, ncanon - n, "%c%s=%s", i ? ',' : ':',
-                                  d->params[i].key, vals->s[i]);
-        else
+        if (d->params[i].is_path) {
+            n += (size_t)snprintf(canon + n, ncanon - n, "%c%s=", i ? ',' : ':',
+                                  d->params[i].key);
+            if (n < ncanon)
+                put_path(canon, ncanon, &n, vals->s[i]);
+        } else
             n += (size_t)snprintf(canon + n, ncanon - n, "%c%s=%llu", i ? ',' : ':',
                                   d->params[i].key, (unsigned long long)vals->v[i]);
     }
@@ -445,10 +495,10 @@ static gm_workload_t *create(const char *spec, uint64_t seed, gm_err_t *err, int
         char *part[WL_MAX_STREAMS + 1];
         unsigned n = 0;
         for (char *p = body;; n++) {
-            char *plus = strchr(p, '+');
+            char *plus = (char *)unescaped(p, '+');
             if (n < WL_MAX_STREAMS + 1)
                 part[n] = p;
-            if (!plus) {
+            if (!*plus) {
                 n++;
                 break;
             }
