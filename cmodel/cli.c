@@ -9,10 +9,6 @@
 #include "util/err.h"
 #include "util/parse.h"
 
-#ifndef GM_SOURCE_DIR
-#define GM_SOURCE_DIR "."
-#endif
-
 const char *gm_version = "unknown";
 
 int gm_fail(int status, const char *fmt, ...)
@@ -40,12 +36,6 @@ int gm_opt_u64(const char *cmd, const char *opt, const char *val, uint64_t *v)
         return gm_fail(GM_EXIT_USAGE, "%s: %s expects a non-negative integer, got '%s'", cmd, opt,
                        val);
     return 0;
-}
-
-const char *gm_home(void)
-{
-    const char *h = getenv("GMEM_HOME");
-    return h && *h ? h : GM_SOURCE_DIR;
 }
 
 const char *gm_find_config(const char *name, char *buf, size_t n)

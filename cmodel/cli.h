@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "util/home.h"
+
 typedef struct gm_cmd {
     const char *name;
     const char *summary;
@@ -50,8 +52,7 @@ int gm_wants_help(int argc, char **argv);
 /* An option's value as an unsigned integer (gm_parse_u64 in base 0), else
  * "CMD: OPT expects a non-negative integer, got 'VAL'" and GM_EXIT_USAGE. */
 int gm_opt_u64(const char *cmd, const char *opt, const char *val, uint64_t *v);
-/* Where configs/ lives: GM_SOURCE_DIR at build time, or $GMEM_HOME. */
-const char *gm_home(void);
+/* Where configs/ lives: gm_home() (util/home.h). */
 /* A configuration by path or name: `name` if it exists, else a shipped
  * one: NAME -> <home>/configs/NAME.json, a relative path -> <home>/path;
  * `name` itself when none exists (its open then says why). */

@@ -528,8 +528,7 @@ static int blame_sets(const char *file, const char *const *sets, unsigned n, gm_
 int gm_gpu_config_load(const char *file, const char *const *sets, unsigned n,
                        gm_gpu_config_t *c, gm_err_t *err)
 {
-    gm_gpu_config_defaults(c);
-    if (gm_cfg_load(file, gm_gpu_schema(), c, err))
+    if (gm_gpu_config_read(file, c, err))
         return -1;
     /* Each override on its own, so an error names it; the cross-field rules
      * after all of them, an override's value blamed on it. */

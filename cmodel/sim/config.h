@@ -103,6 +103,15 @@ extern const char *const gm_set_func_names[];
 extern const char *const gm_part_func_names[];
 
 void gm_gpu_config_defaults(gm_gpu_config_t *c);
+/* A configuration stands on at most this many bases ("base": ..., a chain
+ * of files; config_file.c): the shipped ones use one, and a bound turns a
+ * runaway chain into an error naming it. */
+enum { GM_CONFIG_MAX_BASES = 8 };
+/* The file and the chain of bases it names, applied from the root up onto
+ * the defaults; a file without "base" must give every field (a plug-in
+ * section whose `enable` defaults to false may be left out: that
+ * mechanism off). Ranges are checked, cross-field rules are not. */
+int gm_gpu_config_read(const char *file, gm_gpu_config_t *c, gm_err_t *err);
 /* Load and validate (ranges, then cross-field rules). `sets` are n overrides
  * "a.b.c=VALUE" applied on top of the file (VALUE is JSON, or else taken
  * as a string: l1d.c.alloc=on_fill). */

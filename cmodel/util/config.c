@@ -187,6 +187,27 @@ int gm_cfg_apply(const cJSON *json, const char *file, const char *path,
     return 0;
 }
 
+int gm_cfg_first_missing(const cJSON *json, const gm_schema_t *s, const char *path,
+                         int (*optional)(const char *path), char *out, size_t n)
+{
+    char sub[256];
+    for (unsigned i = 0; i < s->n; i++) {
+        const gm_field_t *f = &s->fields[i];
+        snprintf(sub, sizeof sub, "%s.%s", path, f->key);
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(json, f->key);
+        if (!v) {
+            if (f->type == GM_F_OBJECT && optional && optional(sub))
+                continue;
+            snprintf(out, n, "%s", sub);
+            return 1;
+        }
+        if (f->type == GM_F_OBJECT && cJSON_IsObject(v) &&
+            gm_cfg_first_missing(v, f->sub, sub, optional, out, n))
+            return 1;
+    }
+    return 0;
+}
+
 int gm_cfg_load(const char *file, const gm_schema_t *s, void *obj,
                 gm_err_t *err)
 {

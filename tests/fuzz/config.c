@@ -1,5 +1,7 @@
 /* The GPU configuration loader with --set overrides: the input is a config
- * JSON text, then (after a line "%%") one override PATH=VALUE per line. */
+ * JSON text, then (after a line "%%") one override PATH=VALUE per line.
+ * Its "base" reaches the shipped configurations by name (the seeds name
+ * them); a relative path resolves beside the input's /proc/self/fd/N. */
 #include "fuzz.h"
 
 #include "sim/config.h"

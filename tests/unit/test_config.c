@@ -118,6 +118,37 @@ static void test_to_json_round_trip(void **state)
     cJSON_Delete(j);
 }
 
+static int l1d_optional(const char *p) { return !strcmp(p, "$.l1d"); }
+
+/* The first field a file leaves out, in schema order and depth first; an
+ * object the caller calls optional may be left out whole, not in part. */
+static void test_first_missing(void **state)
+{
+    static const struct { const char *json; const char *missing; int optional; } c[] = {
+        {"{\"cycles\": 1, \"trace\": true, \"name\": \"x\", "
+         "\"l1d\": {\"sets\": 4, \"policy\": \"lru\"}}", NULL, 0},
+        {"{}", "$.cycles", 0},
+        {"{\"cycles\": 1, \"trace\": true, \"name\": \"x\"}", "$.l1d", 0},
+        {"{\"cycles\": 1, \"trace\": true, \"name\": \"x\"}", NULL, 1},
+        {"{\"cycles\": 1, \"trace\": true, \"name\": \"x\", \"l1d\": {\"sets\": 4}}",
+         "$.l1d.policy", 1},
+        /* a value of the wrong type is gm_cfg_apply's to name */
+        {"{\"cycles\": 1, \"trace\": true, \"name\": \"x\", \"l1d\": 5}", NULL, 0},
+    };
+    (void)state;
+    for (unsigned i = 0; i < sizeof c / sizeof c[0]; i++) {
+        char out[64] = "";
+        cJSON *j = cJSON_Parse(c[i].json);
+        assert_non_null(j);
+        int r = gm_cfg_first_missing(j, &outer_schema, "$", c[i].optional ? l1d_optional : NULL,
+                                     out, sizeof out);
+        assert_int_equal(r, c[i].missing != NULL);
+        if (c[i].missing)
+            assert_string_equal(out, c[i].missing);
+        cJSON_Delete(j);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -125,6 +156,7 @@ int main(void)
         cmocka_unit_test(test_errors_name_the_path),
         cmocka_unit_test(test_syntax_error_has_line_and_column),
         cmocka_unit_test(test_to_json_round_trip),
+        cmocka_unit_test(test_first_missing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
