@@ -97,6 +97,18 @@ rep "$TMP/cfg.json" --jobs 2
 [ "$RC" = 0 ] || fail "config run exited $RC: $OUT"
 expect_out "tiny: 4 runs, 2 cached, 2 to run"
 echo "$OUT" | grep -q '^done tiny BXOR ' && fail "BXOR rerun after a change of BMOD's config: $OUT"
+# ... and so is its base's: the key hashes the configuration as resolved.
+cp "$TMP/fermi6.json" "$TMP/base6.json"
+printf '{"base": "./base6.json", "name": "derived6"}\n' >"$TMP/derived6.json"
+jq --arg c "$TMP/derived6.json" '.variants[0].config = $c' "$exp" >"$TMP/derived.json"
+rep "$TMP/derived.json" --jobs 2
+[ "$RC" = 0 ] || fail "derived config run exited $RC: $OUT"
+expect_out "tiny: 4 runs, 2 cached, 2 to run"
+sed -i 's/"missq": 6/"missq": 4/' "$TMP/base6.json"
+rep "$TMP/derived.json" --jobs 2
+[ "$RC" = 0 ] || fail "changed base run exited $RC: $OUT"
+expect_out "tiny: 4 runs, 2 cached, 2 to run"
+echo "$OUT" | grep -q '^done tiny BXOR ' && fail "BXOR rerun after a change of BMOD's base: $OUT"
 
 # ---- --dry-run lists the commands and runs nothing; --force lists all.
 n_entries=$(ls "$res/cache" | wc -l)
@@ -112,7 +124,7 @@ expect_out "--set l1d.c.set_func=bxor --workload rowscan:rows=1024,cols=8 --stat
 echo "$OUT" | grep -q '^done ' && fail "--dry-run ran something"
 [ "$(ls "$res/cache" | wc -l)" = "$n_entries" ] || fail "--dry-run wrote cache entries"
 # The listed command is the run: executed by hand it gives the cached stats
-# (those of the entry it names: $j is the last figure written, fermi6's).
+# (those of the entry it names: $j is the last figure written, derived6's).
 listed=$(echo "$OUT" | grep "set_func=bmod --workload atax:n=128")
 cached=$(echo "$listed" | sed 's#.*--stats \([^ ]*\).*#\1#')
 cmd=$(echo "$listed" | sed "s#--stats [^ ]*#--stats $TMP/by-hand.json#")
