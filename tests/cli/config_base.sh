@@ -31,6 +31,10 @@ printf '{"base": "b/mid.json", "name": "top", "l2": {"channels": 4}}\n' > "$T/a/
 expect_rc 0 bash -c "cd / && '$GMEM' run --config '$T/a/top.json' --print-config > '$T/top.out'"
 expect_rc 0 "$GMEM" stats-get "$T/top.out" name sm.count l2.channels l1d.c.ways
 [ "$OUT" = "$(printf 'top\n4\n4\n4')" ] || fail "a chain of three: $OUT"
+# an absolute path
+printf '{"base": "%s", "name": "abs"}\n' "$T/a/root.json" > "$T/abs.json"
+expect_rc 0 "$GMEM" run --config "$T/abs.json" --print-config
+expect_out '"name":	"abs"'
 # the shipped derived configs state what differs only
 expect_rc 0 "$GMEM" run --config fermi-gtx480-mdb --print-config
 echo "$OUT" > "$T/mdb.out"
