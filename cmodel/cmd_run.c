@@ -45,9 +45,9 @@ const char gm_run_usage[] =
     "Ctrl-C (SIGINT) or SIGTERM stops the run at the next clock edge; it writes\n"
     "its stats (run.end: interrupted) and exits 128 + the signal (130, 143); a\n"
     "second signal ends it at once.\n"
-    "Exit status: 0 the workload finished, 1 a failed run (the model stalled,\n"
-    "stats not written), 2 bad input or usage, 3 stopped by --max-cycles,\n"
-    "130/143 interrupted.\n";
+    "Exit status: 0 the workload finished, 1 a failed run (the model stalled:\n"
+    "its stats say run.end: stalled), 2 bad input or usage, 3 stopped by\n"
+    "--max-cycles, 130/143 interrupted.\n";
 
 int gm_run_parse(int argc, char **argv, gm_run_opts_t *o)
 {
