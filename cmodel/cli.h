@@ -24,6 +24,7 @@ int gm_cmd_record(int argc, char **argv);
 int gm_cmd_replay(int argc, char **argv);
 int gm_cmd_diff_stats(int argc, char **argv);
 int gm_cmd_stats_get(int argc, char **argv);
+int gm_cmd_import_gpgpusim(int argc, char **argv);
 
 /* `run` itself, in two steps the pure and the cosim build share. */
 struct gm_blk_hooks;

@@ -21,6 +21,8 @@ static const gm_cmd_t commands[] = {
     {"block-params", "print a block's resolved parameters for a point", gm_cmd_block_params},
     {"diff-stats", "compare two stats reports, difference by difference", gm_cmd_diff_stats},
     {"stats-get", "print values of a stats report by JSON path", gm_cmd_stats_get},
+    {"import-gpgpusim", "write a gmem configuration from a GPGPU-Sim option file",
+     gm_cmd_import_gpgpusim},
     {"check-ports", "check an RTL module's ports against the block's .ports", gm_cmd_check_ports},
 };
 
@@ -30,7 +32,7 @@ static void usage(FILE *f)
           "lockstep, synthesis cost.\n\n"
           "usage: gmem <command> [options]\n\ncommands:\n", f);
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        fprintf(f, "  %-13s %s\n", commands[i].name, commands[i].summary);
+        fprintf(f, "  %-15s %s\n", commands[i].name, commands[i].summary);
     fputs("\n`gmem <command> --help` describes a command; `gmem --version` the build.\n"
           "Exit status: 0 ok, 1 a check failed (mismatch, failed run), 2 bad input\n"
           "or usage, 3 a run stopped by --max-cycles, 128 + N a run stopped by\n"

@@ -4,7 +4,7 @@ for bin in "$GMEM" "$GMEM_COSIM"; do
   expect_rc 0 "$bin" --help
   expect_out "usage: gmem <command>"
   expect_rc 0 "$bin" help
-  for cmd in run record list cosim replay block-params check-ports diff-stats stats-get; do
+  for cmd in run record list cosim replay block-params check-ports diff-stats stats-get import-gpgpusim; do
     expect_rc 0 "$bin" "$cmd" --help
     expect_out "usage: gmem"
   done

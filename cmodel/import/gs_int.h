@@ -1,0 +1,61 @@
+/* Inside the GPGPU-Sim importer (gpgpusim.h): the options as read, the
+ * import's state, and the parts each file provides. */
+#ifndef GM_IMPORT_GS_INT_H
+#define GM_IMPORT_GS_INT_H
+
+#include <stdint.h>
+
+#include "gpgpusim.h"
+
+typedef struct gs_opt {
+    char *name;     /* "-gpgpu_n_mem" */
+    char *value;    /* the value token, quotes removed */
+    unsigned line;  /* where the option's name stands */
+    int used;       /* a mapping took it */
+} gs_opt_t;
+
+typedef struct gs {
+    const char *file;
+    gs_opt_t *opt;
+    unsigned n;
+    cJSON *cfg;     /* the gmem fields set so far, by JSON path */
+    double mhz[4];  /* core, icnt, l2, dram clocks */
+    gm_gs_report_fn report;
+    void *ctx;
+    gm_gs_counts_t counts;
+    gm_err_t *err;
+} gs_t;
+
+/* The option being mapped: its text, or GPGPU-Sim's default (line 0). */
+typedef struct gs_val {
+    const char *name, *value;
+    unsigned line;  /* 0: not in the file, GPGPU-Sim's default */
+} gs_val_t;
+
+/* gs_file.c: the option file as GPGPU-Sim reads it: '#' to the end of a
+ * line is a comment, tokens are separated by white space, a token that
+ * opens with '"' runs to the token that closes it (across lines), and the
+ * tokens pair up as -name value. */
+int gs_read_options(gs_t *g, const char *text, size_t len);
+void gs_free_options(gs_t *g);
+
+/* gpgpusim.c: reporting and setting gmem fields. */
+void gs_report(gs_t *g, const gs_val_t *v, const char *kind, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+int gs_fail(gs_t *g, const gs_val_t *v, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Set a gmem field (path "l1d.c.sets"), checked against its schema range
+ * (a value outside it fails naming the option). */
+int gs_put_uint(gs_t *g, const gs_val_t *v, const char *path, uint64_t x);
+int gs_put_str(gs_t *g, const char *path, const char *s);
+int gs_is_set(const gs_t *g, const char *path);
+
+/* gs_cache.c: a -gpgpu_cache:dl1 / dl2 geometry string onto l1d.c / l2.c. */
+int gs_map_cache(gs_t *g, const gs_val_t *v, int l2);
+
+/* gs_addr.c: the DRAM address mapping onto part.chunk_lb and dram.addr_map;
+ * mapping is -gpgpu_mem_addr_mapping (NULL: not given), mask
+ * -gpgpu_mem_address_mask. */
+int gs_map_addr(gs_t *g, const gs_val_t *mapping, const gs_val_t *mask, unsigned channels);
+
+#endif
