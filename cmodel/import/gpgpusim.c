@@ -418,15 +418,19 @@ static int map_memory(gs_t *g)
         g->counts.mapped += v.line != 0;
         return gs_put_str(g, "part.func", "mod");
     }
-    if (!strcmp(v.value, "1") && (1ul << npb) == nch && gs_is_set(g, "part.chunk_lb")) {
+    int dramid = has && !strncmp(m.value, "dramid@", 7) && gs_is_set(g, "part.chunk_lb");
+    if (!strcmp(v.value, "1") && (1ul << npb) == nch && dramid) {
         /* the channel bits XOR the ones log2(channels) + log2(subpartitions)
-         * above them: gmem's xor with that partner offset */
+         * above them: gmem's xor with that partner offset. (With D letters
+         * instead of dramid@, addrdec.cc shifts by a start bit of -1: no
+         * gmem function is that.) */
         g->counts.mapped += v.line != 0;
         return gs_put_str(g, "part.func", "xor") ||
                gs_put_uint(g, &v, "part.pxor_shift", npb + nsb);
     }
     gs_report(g, &v, "unmapped", "%s: part.func keeps gmem's default",
-              !strcmp(v.value, "1") ? "XOR needs a power-of-two channel count and a mapping"
+              !strcmp(v.value, "1") ? "XOR is gmem's xor for a power-of-two channel count and "
+                                      "a dramid@ mapping only"
               : !strcmp(v.value, "2") ? "GPGPU-Sim's IPOLY hashes the sub-partition (channel "
                                         "and bank bits) from truncated tag bits; gmem's ipoly "
                                         "divides the whole chunk address into channels only"

@@ -94,13 +94,20 @@ expect_rc 0 "$GMEM" stats-get "$T/rtx2060.json" l2.channels part.func clock.dram
 "$GMEM" import-gpgpusim $F/rtx2060.config -o - 2>/dev/null | cmp -s - "$T/rtx2060.json" ||
   fail "-o - differs from the file"
 
-# ---- options a mapping decodes: the D-letter form of the address map and
-# the XOR channel index; an unknown option is reported, not dropped
+# ---- options a mapping decodes: the D-letter form of the address map
+# (the channel from a run of log2(channels) bits: the same as dramid@) and
+# the XOR channel index (gmem's xor over dramid@ only); an unknown option is
+# reported, not dropped
 printf -- '-gpgpu_n_mem 8\n-gpgpu_mem_addr_mapping 00000000.00000000.00000000.00000000.000RRRRR.RRRRRRRR.BBBBCCDD.DCCCSSSS\n-gpgpu_memory_partition_indexing 1\n-my_own_option 5\n-gpgpu_dram_timing_opt 16:2:6:12:28:12:40:12:4:5:12:1:0:0\n' > "$T/d.config"
 expect_rc 0 "$GMEM" import-gpgpusim "$T/d.config" -o "$T/d.json"
 expect_out "d.config:4: unmapped: -my_own_option 5: no gmem counterpart"
-expect_rc 0 "$GMEM" stats-get "$T/d.json" part.chunk_lb dram.addr_map part.func part.pxor_shift
-[ "$OUT" = "$(printf '7\n000000RRRRRRRRRRRRRBBBBCCCCCSSSS\nxor\n3')" ] || fail "D letters: $OUT"
+expect_out "d.config:3: unmapped: -gpgpu_memory_partition_indexing 1: XOR is gmem's xor for a power-of-two channel count and a dramid@ mapping only"
+expect_rc 0 "$GMEM" stats-get "$T/d.json" part.chunk_lb dram.addr_map part.func
+[ "$OUT" = "$(printf '7\n000000RRRRRRRRRRRRRBBBBCCCCCSSSS\nmod')" ] || fail "D letters: $OUT"
+printf -- '-gpgpu_n_mem 8\n-gpgpu_n_sub_partition_per_mchannel 2\n-gpgpu_mem_addr_mapping dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.BBBCCCCB.CCSSSSSS\n-gpgpu_memory_partition_indexing 1\n-gpgpu_dram_timing_opt 16:2:6:12:28:12:40:12:4:5:12:1:0:0\n' > "$T/x.config"
+expect_rc 0 "$GMEM" import-gpgpusim "$T/x.config" -o "$T/x.json"
+expect_rc 0 "$GMEM" stats-get "$T/x.json" part.func part.chunk_lb part.pxor_shift
+[ "$OUT" = "$(printf 'xor\n8\n4')" ] || fail "XOR indexing: $OUT"
 
 # ---- bad input: exit 2, the file, the line, what was expected
 bad() { # bad TEXT REGEX
