@@ -202,6 +202,10 @@ int gs_map_cache(gs_t *g, const gs_val_t *v, int l2)
                       MSHR_MAX_ENT);
             entries = MSHR_MAX_ENT;
             whole = 0;
+        } else {
+            gs_report(g, v, "converted", "allocation s (streaming): GPGPU-Sim replaces the "
+                      "string's MSHR (%lu entries x %lu merges) by %lu x 64: written so, with "
+                      "allocation on_fill", o.entries, o.merge, entries);
         }
     }
     if (gs_put_str(g, P("alloc"), o.ap == 'm' ? "on_miss" : "on_fill"))

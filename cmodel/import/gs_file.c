@@ -34,9 +34,11 @@ static int tokenize(gs_t *g, const char *text, size_t len, tok_t **out, unsigned
             p++;
             continue;
         }
-        if (*p == 0)
-            return gm_errf(g->err, "%s:%u: a NUL byte: expected a text file of -option value lines",
-                           g->file, line);
+        if (*p == 0) {
+            gm_errf(g->err, "%s:%u: a NUL byte: expected a text file of -option value lines",
+                    g->file, line);
+            goto fail;
+        }
         const char *s = p;
         while (p < end && !is_space(*p) && *p != '#' && *p)
             p++;
@@ -92,21 +94,22 @@ static int tokenize(gs_t *g, const char *text, size_t len, tok_t **out, unsigned
         t[n++] = (tok_t){word, at};
     }
     if (open) {
-        free(open);
-        for (unsigned i = 0; i < n; i++)
-            free(t[i].text);
-        free(t);
-        return gm_errf(g->err, "%s:%u: a quoted value that is never closed: expected a "
-                               "closing '\"'", g->file, open_line);
+        gm_errf(g->err, "%s:%u: a quoted value that is never closed: expected a closing '\"'",
+                g->file, open_line);
+        goto fail;
     }
     *out = t;
     *nout = n;
     return 0;
 oom:
+    open = NULL; /* freed where the allocation failed */
+    gm_errf(g->err, "%s: out of memory", g->file);
+fail:
+    free(open);
     for (unsigned i = 0; i < n; i++)
         free(t[i].text);
     free(t);
-    return gm_errf(g->err, "%s: out of memory", g->file);
+    return -1;
 }
 
 int gs_read_options(gs_t *g, const char *text, size_t len)
