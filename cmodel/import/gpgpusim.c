@@ -99,6 +99,16 @@ static int put(gs_t *g, const char *path, cJSON *v)
         cJSON_Delete(v);
         return gm_errf(g->err, "%s: out of memory", g->file);
     }
+    /* remember the option behind the field: a rule of gmem's that the
+     * whole configuration breaks is then blamed on its line */
+    unsigned i = 0;
+    while (i < g->nsrc && strcmp(g->src[i].path, path))
+        i++;
+    if (i < GS_MAX_SOURCES && strlen(path) < sizeof g->src[i].path) {
+        snprintf(g->src[i].path, sizeof g->src[i].path, "%s", path);
+        g->src[i].from = g->cur;
+        g->nsrc += i == g->nsrc;
+    }
     if (cJSON_GetObjectItemCaseSensitive(o, key))
         cJSON_ReplaceItemInObjectCaseSensitive(o, key, v);
     else
@@ -154,12 +164,12 @@ static int get(gs_t *g, const char *name, const char *alias, const char *def, gs
         last = o;
     }
     if (last) {
-        *v = (gs_val_t){last->name, last->value, last->line};
+        *v = g->cur = (gs_val_t){last->name, last->value, last->line};
         return 0;
     }
     if (!def)
         return 1;
-    *v = (gs_val_t){name, def, 0};
+    *v = g->cur = (gs_val_t){name, def, 0};
     gs_report(g, v, "default", "GPGPU-Sim would use its default");
     return 0;
 }
@@ -572,6 +582,33 @@ static void report_defaults(gs_t *g, const gm_schema_t *s, const char *path, con
     }
 }
 
+/* A rule of gmem's configurations failed, "FILE: $.a.b: why": name the
+ * option that gave $.a.b, with its line. */
+static void blame(gs_t *g)
+{
+    char msg[sizeof g->err->msg];
+    size_t flen = strlen(g->file);
+    const char *rest = g->err->msg + flen + 2;
+    if (strncmp(g->err->msg, g->file, flen) || strncmp(g->err->msg + flen, ": $.", 4)) {
+        snprintf(msg, sizeof msg, "%s", g->err->msg);
+    } else {
+        size_t plen = strcspn(rest + 2, ": ");
+        const gs_val_t *from = NULL;
+        for (unsigned i = 0; i < g->nsrc && !from; i++)
+            if (strlen(g->src[i].path) == plen && !strncmp(g->src[i].path, rest + 2, plen))
+                from = &g->src[i].from;
+        if (from && from->line)
+            snprintf(msg, sizeof msg, "%s:%u: %s %.200s: %s", g->file, from->line, from->name,
+                     from->value, rest);
+        else if (from)
+            snprintf(msg, sizeof msg, "%s: %s %.200s (GPGPU-Sim's default, not in the file): %s",
+                     g->file, from->name, from->value, rest);
+        else
+            snprintf(msg, sizeof msg, "%s", g->err->msg);
+    }
+    gm_errf(g->err, "%s (a rule of gmem's configurations, broken by the values imported)", msg);
+}
+
 int gm_gpgpusim_import(const char *text, size_t len, const char *file, const char *name,
                        cJSON **out, gm_gs_report_fn report, void *ctx, gm_gs_counts_t *counts,
                        gm_err_t *err)
@@ -619,10 +656,7 @@ int gm_gpgpusim_import(const char *text, size_t len, const char *file, const cha
         goto done;
     report_defaults(&g, gm_gpu_schema(), "", cfg);
     if (gm_gpu_config_check(cfg, file, err)) {
-        /* the message names the file and the gmem field ("FILE: $.x: ...") */
-        size_t n = strlen(err->msg);
-        snprintf(err->msg + n, sizeof err->msg - n, " (a rule of gmem's configurations, "
-                 "broken by the values imported)");
+        blame(&g);
         goto done;
     }
     *out = gm_cfg_to_json(gm_gpu_schema(), cfg);

@@ -14,23 +14,28 @@ typedef struct gs_opt {
     int used;       /* a mapping took it */
 } gs_opt_t;
 
+/* The option being mapped: its text, or GPGPU-Sim's default (line 0). */
+typedef struct gs_val {
+    const char *name, *value;
+    unsigned line;  /* 0: not in the file, GPGPU-Sim's default */
+} gs_val_t;
+
+enum { GS_MAX_SOURCES = 96 };
+
 typedef struct gs {
     const char *file;
     gs_opt_t *opt;
     unsigned n;
     cJSON *cfg;     /* the gmem fields set so far, by JSON path */
+    gs_val_t cur;   /* the option being mapped (get() sets it) */
+    struct { char path[48]; gs_val_t from; } src[GS_MAX_SOURCES]; /* who set a field */
+    unsigned nsrc;
     double mhz[4];  /* core, icnt, l2, dram clocks */
     gm_gs_report_fn report;
     void *ctx;
     gm_gs_counts_t counts;
     gm_err_t *err;
 } gs_t;
-
-/* The option being mapped: its text, or GPGPU-Sim's default (line 0). */
-typedef struct gs_val {
-    const char *name, *value;
-    unsigned line;  /* 0: not in the file, GPGPU-Sim's default */
-} gs_val_t;
 
 /* gs_file.c: the option file as GPGPU-Sim reads it: '#' to the end of a
  * line is a comment, tokens are separated by white space, a token that

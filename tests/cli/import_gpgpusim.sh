@@ -133,6 +133,9 @@ bad '-gpgpu_dram_timing_opt "nbk=16:CCD=2:XYZ=3"' "1: -gpgpu_dram_timing_opt nbk
 bad '-gpgpu_dram_timing_opt "nbk=16:CCD=2' "1: a quoted value that is never closed"
 bad '-gpgpu_mem_addr_mapping dramid@8;0000RRRR.RRRRRRRR.BBBCCCCB.CCSSSSSS' "1: -gpgpu_mem_addr_mapping .*: 32 bit letters: expected 64"
 bad '-gpgpu_mem_addr_mapping dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.BBBCCCCB.CCSSSSSX' "1: -gpgpu_mem_addr_mapping .*: 'X': expected one of D B R C S 0"
+# a rule over several fields is blamed on the option that gave the field
+bad '-gpgpu_dram_timing_opt 8:2:6:12:28:12:40:12:4:5:12:1:0:0
+-gpgpu_mem_addr_mapping dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.BBBCCCCB.CCSSSSSS' "2: -gpgpu_mem_addr_mapping dramid@8;.*: \\\$.dram.addr_map: 4 bank bits do not address \\\$.dram.banks = 8 \(a rule of gmem's configurations"
 bad '-gpgpu_dram_scheduler 2' "1: -gpgpu_dram_scheduler 2: expected 0 \(FIFO\) or 1 \(FR-FCFS\)"
 expect_rc 2 "$GMEM" import-gpgpusim "$T/nosuch.config" -o "$T/x.json"
 expect_out "^gmem: $T/nosuch.config: cannot open"
