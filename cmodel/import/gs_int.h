@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "gpgpusim.h"
+#include "util/config.h"
 
 typedef struct gs_opt {
     char *name;     /* "-gpgpu_n_mem" */
@@ -54,6 +55,12 @@ int gs_fail(gs_t *g, const gs_val_t *v, const char *fmt, ...)
 int gs_put_uint(gs_t *g, const gs_val_t *v, const char *path, uint64_t x);
 int gs_put_str(gs_t *g, const char *path, const char *s);
 int gs_is_set(const gs_t *g, const char *path);
+
+/* gs_rest.c: every option no mapping took, reported as unmapped with its
+ * reason; every gmem field of schema s (at path) no option set, reported
+ * with its value in cfg (plug-in sections skipped: gmem's own mechanisms). */
+void gs_report_left(gs_t *g);
+void gs_report_defaults(gs_t *g, const gm_schema_t *s, const char *path, const void *cfg);
 
 /* gs_cache.c: a -gpgpu_cache:dl1 / dl2 geometry string onto l1d.c / l2.c. */
 int gs_map_cache(gs_t *g, const gs_val_t *v, int l2);
