@@ -8,7 +8,7 @@ expect_out "lockstep mshr +27 instances, [1-9][0-9]+ cycles, [1-9][0-9]+ evaluat
 expect_out "lockstep set_hash +27 instances"
 expect_out "lockstep part_map +1 instances"
 expect_last_line "lockstep: 0 mismatches"
-expect_rc 0 "$GMEM_COSIM" run --config configs/maxwell-ch4-dmil.json --workload pair:bp+sv \
+expect_rc 3 "$GMEM_COSIM" run --config configs/maxwell-ch4-dmil.json --workload pair:bp+sv \
   --rtl milg,part_map --max-cycles 20000
 expect_out "lockstep milg +32 instances"
 # The seed-001 ch.2 system with CART in the 8 L2 banks.
