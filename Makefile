@@ -120,11 +120,23 @@ $(BUILD)/san/gmem: $(CM_SAN) $(BUILD)/san/cmodel/main.o $(BUILD)/san/cmodel/cmd_
 
 # ---- RTL models: one Verilated model per (block, parameter point)
 VL_INC    := /usr/share/verilator/include
-VL_FLAGS  := --cc --trace -Wall -O3 --x-assign fast --x-initial fast --noassert \
+# --x-initial unique --x-assign unique: each register's start (and each X)
+# is chosen when the model is constructed, by the testbench at run time
+# (testbench/rtl_init.h): random by default, so a register the RTL forgets
+# to reset differs from the C model's after reset; +verilator+rand+reset+0
+# gives Verilator's usual zeros. It costs nothing per cycle (the values are
+# drawn once, in the constructor).
+VL_FLAGS  := --cc --trace -Wall -O3 --x-assign unique --x-initial unique --noassert \
              --unroll-count 65536
 CXXFLAGS_VL := -std=gnu++17 -O2 -g -I$(VL_INC) -I$(VL_INC)/vltstd \
                -DVM_TRACE=1 -DVM_TRACE_VCD=1 -DVM_COVERAGE=0 -DVM_SC=0 \
                -faligned-new -Wno-unused-parameter
+# The flags every model is verilated with, rewritten only when they change:
+# a change re-verilates every model.
+$(BUILD)/vl-flags.txt: FORCE
+	@mkdir -p $(@D)
+	@echo '$(VL_FLAGS)' > $@.tmp
+	@cmp -s $@.tmp $@ || mv $@.tmp $@; rm -f $@.tmp
 # A block's RTL: its own files, rtl/common, and the RTL of the blocks named
 # in rtl/<block>/uses (a block built from other blocks, e.g. bpg's shadow_tags).
 RTL_USES   = $(if $(wildcard rtl/$(1)/uses),$(shell cat rtl/$(1)/uses))
@@ -146,7 +158,7 @@ $(5)/params.txt: $(4) FORCE | $(BUILD)/gmem
 	@mkdir -p $$(@D)
 	@$(BUILD)/gmem block-params $(2) $(4) --format list > $$@.tmp
 	@cmp -s $$@.tmp $$@ || mv $$@.tmp $$@; rm -f $$@.tmp
-$(5)/V$(1)__ALL.a: $(5)/params.txt $(call RTL_SRC,$(2)) | $(call deps_stamp,rtl)
+$(5)/V$(1)__ALL.a: $(5)/params.txt $(BUILD)/vl-flags.txt $(call RTL_SRC,$(2)) | $(call deps_stamp,rtl)
 	@echo "VERILATE $(2) [$(3)] $(7)"
 	@rm -f $(5)/*.cpp $(5)/*.h $(5)/*.a
 	@verilator $(VL_FLAGS) $(7) --prefix V$(1) --top-module $(2) -Mdir $(5) \
@@ -210,11 +222,17 @@ $(BUILD)/gmem-cosim: $(COSIM_OBJ) $(COSIM_LIBS) $(VLRT_OBJ)
 
 # ---- a deliberately broken RTL variant, to show the lockstep catching it:
 # `make cosim-fault FAULT=mshr` re-verilates that block's points with
-# +define+GMEM_FAULT_MSHR and links build/fault-mshr/gmem-cosim.
+# +define+GMEM_FAULT_MSHR and links build/fault-mshr/gmem-cosim. A block's
+# second fault is named BLOCK-WHAT: FAULT=dlmshr-reset defines
+# GMEM_FAULT_DLMSHR_RESET in the dlmshr (block names hold no '-').
 ifneq ($(FAULT),)
 FDIR        := $(BUILD)/fault-$(FAULT)
-FAULT_DEF   := +define+GMEM_FAULT_$(shell echo $(FAULT) | tr a-z A-Z)
-FAULT_FILES := $(filter configs/blocks/$(FAULT)/%,$(POINT_FILES))
+FAULT_BLOCK := $(firstword $(subst -, ,$(FAULT)))
+FAULT_DEF   := +define+GMEM_FAULT_$(shell echo $(FAULT) | tr a-z- A-Z_)
+FAULT_FILES := $(filter configs/blocks/$(FAULT_BLOCK)/%,$(POINT_FILES))
+ifeq ($(FAULT_FILES),)
+$(error FAULT=$(FAULT): no block $(FAULT_BLOCK) with parameter points)
+endif
 FAULT_IDS   := $(foreach f,$(FAULT_FILES),$(call point_id,$(f)))
 $(foreach f,$(FAULT_FILES),$(eval $(call POINT_RULES,$(call point_id,$(f)),$(call pt_block,$(f)),$(call pt_name,$(f)),$(f),$(FDIR)/vl/$(call point_id,$(f)),$(FDIR)/obj/rtl_$(call point_id,$(f)).o,$(FAULT_DEF))))
 FAULT_OBJ  := $(filter-out $(foreach p,$(FAULT_IDS),$(BUILD)/obj/rtl_$(p).o),$(COSIM_OBJ)) \
@@ -284,6 +302,7 @@ test: $(foreach d,$(DEPS_GOAL_test),$(call deps_stamp,$(d))) $(BUILD)/gmem $(BUI
       $(FUZZ_BIN)
 	@$(MAKE) --no-print-directory cosim-fault FAULT=mshr
 	@$(MAKE) --no-print-directory cosim-fault FAULT=dlmshr
+	@$(MAKE) --no-print-directory cosim-fault FAULT=dlmshr-reset
 	@scripts/run-tests.sh
 
 # ---- the main job and the costing flow

@@ -24,7 +24,8 @@ run_one() {
   if [[ $t == *.sh ]]; then
     GMEM=$top/build/san/gmem GMEM_FAST=$top/build/gmem GMEM_COSIM=$top/build/gmem-cosim \
       GMEM_FAULT=$top/build/fault-mshr/gmem-cosim \
-      GMEM_FAULT_DLMSHR=$top/build/fault-dlmshr/gmem-cosim TMP=$tmp \
+      GMEM_FAULT_DLMSHR=$top/build/fault-dlmshr/gmem-cosim \
+      GMEM_FAULT_DLMSHR_RESET=$top/build/fault-dlmshr-reset/gmem-cosim TMP=$tmp \
       timeout 1200 bash "$t" >"$log" 2>&1
   else
     TMP=$tmp timeout 600 "$t" >"$log" 2>&1

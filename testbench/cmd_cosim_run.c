@@ -23,13 +23,18 @@ static const char extra_usage[] =
     "                     `gmem-cosim replay`\n"
     "  --record LIST      instances or blocks to record (default: the --rtl ones)\n"
     "  --mismatch-vcd P   prefix of the mismatch VCD window (default build/mismatch/run)\n"
-    "  --window N         cycles of the instance before a mismatch (default 64)\n";
+    "  --window N         cycles of the instance before a mismatch (default 64)\n"
+    "  +verilator+rand+reset+N  the RTL's registers before reset: 0 zeros, 1 ones,\n"
+    "                     2 random (default), seeded by --seed and the instance\n"
+    "  +verilator+seed+N  the seed of the random start instead (1..2147483647)\n";
 
-static int setup(gm_syslock_t *ls, const char *rtl, const char *record_dir, const char *record,
-                 gm_err_t *err)
+static int setup(gm_syslock_t *ls, const char *rtl, const gm_rtl_xopts_t *x, uint64_t seed,
+                 const char *record_dir, const char *record, gm_err_t *err)
 {
     if (gm_syslock_init(ls, rtl, err))
         return -1;
+    ls->x = *x;
+    ls->run_seed = seed;
     if (record_dir) {
         char probe[2048];
         snprintf(probe, sizeof probe, "%s/x", record_dir);
@@ -50,6 +55,7 @@ static int setup(gm_syslock_t *ls, const char *rtl, const char *record_dir, cons
 static void print_mismatch(const gm_syslock_t *ls, const gm_syslock_t *re, const char *prefix,
                            uint64_t from)
 {
+    char xs[160];
     const gm_syslock_event_t *e = &ls->first;
     const gm_block_desc_t *d = NULL;
     char name[96];
@@ -60,8 +66,12 @@ static void print_mismatch(const gm_syslock_t *ls, const gm_syslock_t *re, const
             if (!strncmp(block, (*b)->name, strlen((*b)->name)))
                 d = *b;
     }
-    printf("lockstep MISMATCH in %s at its cycle %" PRIu64 " (core cycle %" PRIu64 ")\n", e->path,
-           e->cycle, e->core_cycle);
+    if (e->after_reset)
+        printf("lockstep MISMATCH in %s after reset (core cycle %" PRIu64 ")\n", e->path,
+               e->core_cycle);
+    else
+        printf("lockstep MISMATCH in %s at its cycle %" PRIu64 " (core cycle %" PRIu64 ")\n",
+               e->path, e->cycle, e->core_cycle);
     if (e->kind == 1 && d) {
         printf("  output %s_o: C %s, RTL %s\n", d->out[e->port].name, e->c_val, e->rtl_val);
     } else if (e->kind == 2 && d) { /* a state event's elem is UINT32_MAX for a scalar */
@@ -69,7 +79,11 @@ static void print_mismatch(const gm_syslock_t *ls, const gm_syslock_t *re, const
         printf("  state %s: C %s, RTL %s\n", name, e->c_val, e->rtl_val);
     }
     const gm_syslock_event_t *f = &re->first_state;
-    if (f->kind == 2 && d) {
+    if (f->kind == 2 && d && f->after_reset) {
+        gm_state_name(d, f->reg, f->elem != UINT32_MAX, f->elem, name, sizeof name);
+        printf("  first diverging state register: %s after reset: C %s, RTL %s\n", name,
+               f->c_val, f->rtl_val);
+    } else if (f->kind == 2 && d) {
         gm_state_name(d, f->reg, f->elem != UINT32_MAX, f->elem, name, sizeof name);
         printf("  first diverging state register: %s after the edge of cycle %" PRIu64
                ": C %s, RTL %s\n",
@@ -78,6 +92,8 @@ static void print_mismatch(const gm_syslock_t *ls, const gm_syslock_t *re, const
         printf("  first diverging state register: none (state agrees through cycle %" PRIu64 ")\n",
                e->cycle);
     }
+    gm_rtl_xdescribe(&ls->x, ls->run_seed, xs, sizeof xs);
+    printf("  RTL registers before reset: %s\n", xs);
     printf("  VCD window, cycles %" PRIu64 "..%" PRIu64 " of %s: %s.c.vcd %s.rtl.vcd\n", from,
            e->cycle, e->path, prefix, prefix);
 }
@@ -91,8 +107,18 @@ int gm_cmd_run(int argc, char **argv)
     if (!rest)
         return gm_fail(GM_EXIT_FAIL, "out of memory");
     rest[n++] = argv[0];
+    gm_rtl_xopts_t x;
+    gm_rtl_xopts_default(&x);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        gm_err_t xerr;
+        int xo = gm_rtl_xopt(a, &x, &xerr);
+        if (xo < 0) {
+            free(rest);
+            return gm_fail(GM_EXIT_USAGE, "run: %s", xerr.msg);
+        }
+        if (xo > 0)
+            continue;
         int ours = !strcmp(a, "--rtl") || !strcmp(a, "--record-ports") ||
                    !strcmp(a, "--record") || !strcmp(a, "--mismatch-vcd") ||
                    !strcmp(a, "--window");
@@ -141,7 +167,7 @@ int gm_cmd_run(int argc, char **argv)
         gm_fail(GM_EXIT_FAIL, "out of memory");
         goto out;
     }
-    if (setup(ls, rtl, record_dir, record, &err)) {
+    if (setup(ls, rtl, &x, o.seed, record_dir, record, &err)) {
         status = gm_fail(GM_EXIT_USAGE, "run: %s", err.msg);
         goto out;
     }
@@ -161,7 +187,7 @@ int gm_cmd_run(int argc, char **argv)
     if (window < ls->max_state_every)
         window = (unsigned)ls->max_state_every;
     uint64_t from = ls->first.cycle > window ? ls->first.cycle - window : 0;
-    if (setup(re, rtl, NULL, NULL, &err)) {
+    if (setup(re, rtl, &x, o.seed, NULL, NULL, &err)) {
         status = gm_fail(GM_EXIT_FAIL, "run: %s", err.msg);
         goto out;
     }

@@ -82,11 +82,14 @@ int gm_cmd_replay(int argc, char **argv)
 {
     if (gm_wants_help(argc, argv) || argc < 2) {
         printf("usage: gmem-cosim replay FILE [--inject-fault C] [--vcd PREFIX]\n"
-               "                              [--mismatch-vcd PREFIX] [--window N]\n\n"
+               "                              [--mismatch-vcd PREFIX] [--window N]\n"
+               "                              [+verilator+rand+reset+N] [+verilator+seed+N]\n\n"
                "Replays a port trace recorded by `gmem-cosim run --record-ports DIR`\n"
                "into the block's C model and its RTL in lockstep, and checks the C\n"
                "model against the outputs it recorded. Exit 0 when both agree at every\n"
-               "evaluation, 1 on a mismatch (with the lockstep report), 2 on bad input.\n");
+               "evaluation, 1 on a mismatch (with the lockstep report), 2 on bad input.\n"
+               "The RTL's registers start random (+verilator+rand+reset+2) unless\n"
+               "+verilator+rand+reset+0 (zeros) or +1 (ones) says otherwise.\n");
         return argc < 2 && !gm_wants_help(argc, argv) ? GM_EXIT_USAGE : GM_EXIT_OK;
     }
     gm_lockstep_opts_t o;
@@ -96,9 +99,16 @@ int gm_cmd_replay(int argc, char **argv)
     o.out = stdout;
     o.seed = 1;
     o.cycles = UINT64_MAX;
+    gm_rtl_xopts_default(&o.x);
     const char *file = NULL, *mism = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        gm_err_t xerr;
+        int xo = gm_rtl_xopt(a, &o.x, &xerr);
+        if (xo < 0)
+            return gm_fail(GM_EXIT_USAGE, "replay: %s", xerr.msg);
+        if (xo > 0)
+            continue;
         if (a[0] != '-') {
             if (file)
                 return gm_fail(GM_EXIT_USAGE, "replay: unexpected argument '%s'", a);

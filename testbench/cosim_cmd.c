@@ -31,7 +31,10 @@ static const char usage_text[] =
     "  --window N         cycles of history in a mismatch VCD window (default 64)\n"
     "  --mismatch-vcd P   prefix of the mismatch VCD window\n"
     "                     (default build/mismatch/BLOCK.POINT)\n"
-    "  --coverage         print the stimulus' coverage report; exit 1 if incomplete\n";
+    "  --coverage         print the stimulus' coverage report; exit 1 if incomplete\n"
+    "  +verilator+rand+reset+N  the RTL's registers before reset: 0 zeros, 1 ones,\n"
+    "                     2 random (default), seeded by --seed unless:\n"
+    "  +verilator+seed+N  the seed of the random start (1..2147483647)\n";
 
 static int cmp_str(const void *a, const void *b)
 {
@@ -67,6 +70,7 @@ int gm_cmd_cosim(int argc, char **argv)
     o.fault_cycle = -1;
     o.window = 64;
     o.out = stdout;
+    gm_rtl_xopts_default(&o.x);
 
     if (gm_wants_help(argc, argv)) {
         fputs(usage_text, stdout);
@@ -75,6 +79,12 @@ int gm_cmd_cosim(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int has = i + 1 < argc;
+        gm_err_t xerr;
+        int xo = gm_rtl_xopt(a, &o.x, &xerr);
+        if (xo < 0)
+            return gm_fail(GM_EXIT_USAGE, "cosim: %s", xerr.msg);
+        if (xo > 0)
+            continue;
         if (!strcmp(a, "--coverage")) {
             o.coverage = 1;
         } else if (a[0] == '-' && !has) {

@@ -126,7 +126,10 @@ static int sim_new(sim_t *s, const gm_lockstep_opts_t *o, gm_err_t *err)
         sim_free(s);
         return gm_err_prefix(err, "stimulus %s/%s", d->name, o->stim->name);
     }
-    s->rtl = o->rtl->create();
+    char name[128];
+    snprintf(name, sizeof name, "%s/%s", d->name, o->point);
+    gm_rtl_init_t init = gm_rtl_xinit(&o->x, o->seed, name);
+    s->rtl = o->rtl->create(&init);
     for (unsigned i = 0; i < d->n_state; i++) {
         unsigned cd = d->state_depth(s->c, i), rd = o->rtl->state_depth(s->rtl, i);
         if (cd != rd) {
@@ -439,6 +442,8 @@ static void report(const gm_lockstep_opts_t *o, const event_t *ev,
         break;
     case EV_NONE: break;
     }
+    gm_rtl_xdescribe(&o->x, o->seed, buf, sizeof buf);
+    fprintf(f, "  RTL registers before reset: %s\n", buf);
     if (o->fault_cycle >= 0 && ev->kind == EV_OUTPUT && ev->cycle == o->fault_cycle) {
         sim_t tmp; /* only to learn which bit the fault flips */
         if (sim_new(&tmp, o, &err) == 0) {
@@ -455,8 +460,12 @@ static void report(const gm_lockstep_opts_t *o, const event_t *ev,
                    "through cycle %" PRId64 ")\n", ev->cycle);
     }
     print_inputs(o, p2, ev->cycle);
-    fprintf(f, "  VCD window, cycles %" PRId64 "..%" PRId64 ": %s.c.vcd %s.rtl.vcd\n",
-            win_from, ev->cycle, o->mismatch_prefix, o->mismatch_prefix);
+    if (ev->cycle < 0) /* after reset: the window is the reset itself */
+        fprintf(f, "  VCD window, the reset (%d edges): %s.c.vcd %s.rtl.vcd\n", RESET_CYCLES,
+                o->mismatch_prefix, o->mismatch_prefix);
+    else
+        fprintf(f, "  VCD window, cycles %" PRId64 "..%" PRId64 ": %s.c.vcd %s.rtl.vcd\n",
+                win_from, ev->cycle, o->mismatch_prefix, o->mismatch_prefix);
 }
 
 static uint64_t state_elements(const gm_lockstep_opts_t *o)

@@ -12,6 +12,7 @@
 
 #include "blocks/block.h"
 #include "rtl_api.h"
+#include "rtl_init.h"
 #include "stim.h"
 #include "util/err.h"
 
@@ -29,6 +30,8 @@ typedef struct gm_lockstep_opts {
     const char *mismatch_prefix; /* VCD window written on a mismatch */
     unsigned window;             /* cycles of history before a mismatch */
     int coverage;                /* print the stimulus' coverage report */
+    gm_rtl_xopts_t x;            /* the RTL's registers before reset (seeded
+                                    by `seed` unless x says) */
     FILE *out;                   /* reports */
 } gm_lockstep_opts_t;
 

@@ -29,9 +29,18 @@ struct Model {
     VerilatedContext ctx;
     GM_VTOP *top;
     VerilatedVcdC *vcd = nullptr;
-    Model()
+    explicit Model(const gm_rtl_init_t *init)
     {
         ctx.traceEverOn(true); // must precede the model; costs nothing until a trace opens
+        // The constructor gives every register its start (--x-initial
+        // unique) from the thread's context: this one, with this model's
+        // mode and seed. A new seed restarts Verilator's thread-local
+        // generator, so the values depend on the seed alone, not on the
+        // models made before.
+        Verilated::threadContextp(&ctx);
+        ctx.randReset(init ? init->mode : GM_RTL_X_ZEROS);
+        if (init && init->mode == GM_RTL_X_RANDOM)
+            ctx.randSeed(static_cast<int>(init->seed));
         top = new GM_VTOP{&ctx};
     }
     ~Model()
@@ -80,7 +89,10 @@ template <std::size_t W> void wide_out(uint32_t *dst, const VlWide<W> &src)
         dst[i] = src[i];
 }
 
-gm_rtl_t *create() { return reinterpret_cast<gm_rtl_t *>(new Model); }
+gm_rtl_t *create(const gm_rtl_init_t *init)
+{
+    return reinterpret_cast<gm_rtl_t *>(new Model(init));
+}
 void destroy(gm_rtl_t *m) { delete reinterpret_cast<Model *>(m); }
 GM_VTOP *top_of(gm_rtl_t *m) { return reinterpret_cast<Model *>(m)->top; }
 

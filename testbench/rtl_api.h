@@ -12,11 +12,20 @@ extern "C" {
 
 typedef struct gm_rtl gm_rtl_t;
 
+/* The registers' values before reset (testbench/rtl_init.h): Verilator's
+ * +verilator+rand+reset+MODE, and +verilator+seed+SEED for MODE 2. */
+enum { GM_RTL_X_ZEROS = 0, GM_RTL_X_ONES = 1, GM_RTL_X_RANDOM = 2 };
+typedef struct gm_rtl_init {
+    int mode;      /* GM_RTL_X_* */
+    uint32_t seed; /* 1..2^31-1 */
+} gm_rtl_init_t;
+
 typedef struct gm_rtl_ops {
     const char *block;
     const char *point;
     const char *params; /* "NAME=VALUE ..." the model was verilated with */
-    gm_rtl_t *(*create)(void);
+    /* A model whose registers start as init says (NULL: zeros). */
+    gm_rtl_t *(*create)(const gm_rtl_init_t *init);
     void (*destroy)(gm_rtl_t *m);
     /* Inputs/outputs use the block's C structs X_in_t / X_out_t. */
     void (*set_inputs)(gm_rtl_t *m, const void *in);

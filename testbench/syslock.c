@@ -113,7 +113,8 @@ static int attach(gm_blk_t *b, void *vls, gm_err_t *err)
             goto fail;
         }
         x->type->instances++;
-        x->m = x->ops->create();
+        gm_rtl_init_t init = gm_rtl_xinit(&ls->x, ls->run_seed, b->path);
+        x->m = x->ops->create(&init);
         x->rtl_on = 1;
         uint64_t elems = 0;
         for (unsigned i = 0; i < b->d->n_state; i++) {
@@ -138,8 +139,13 @@ static int attach(gm_blk_t *b, void *vls, gm_err_t *err)
         x->ops->set_clk(x->m, 0);
         x->ops->set_rst_n(x->m, 1);
         x->ops->eval(x->m);
+        /* A register the reset leaves alone differs here (the RTL starts
+         * random: rtl_init.h), before the system runs a cycle. */
         gm_syslock_event_t ev = {0};
         state_event(x, b, &ev);
+        ev.after_reset = 1;
+        if (ev.kind && !ls->first_state.kind)
+            ls->first_state = ev;
         if (ev.kind && !ls->first.kind) {
             ls->first = ev;
             ls->stop = 1;
@@ -291,6 +297,7 @@ int gm_syslock_init(gm_syslock_t *ls, const char *list, gm_err_t *err)
     ls->hooks.ctx = ls;
     ls->hooks.stop = &ls->stop;
     ls->hooks.now = &ls->core_now;
+    gm_rtl_xopts_default(&ls->x);
     if (!list || !*list)
         return 0;
     if (!strcmp(list, "all")) {

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "rtl_init.h"
 #include "sim/blk.h"
 
 enum { GM_SYSLOCK_MAX_TYPES = 32, GM_SYSLOCK_HIST = 8 };
@@ -24,6 +25,7 @@ typedef struct gm_syslock_type {
 typedef struct gm_syslock_event {
     int kind;            /* 0 none, 1 output, 2 state */
     char path[48];
+    int after_reset;     /* state right after the reset, before any edge */
     uint64_t cycle;      /* the instance's own clock edges */
     uint64_t core_cycle; /* the system's core cycle */
     unsigned port, reg, elem;
@@ -35,6 +37,8 @@ typedef struct gm_syslock {
     char rtl[16][32];
     unsigned nrtl;
     int all;
+    gm_rtl_xopts_t x;          /* the RTL's registers before reset */
+    uint64_t run_seed;         /* seeds them unless x has a seed */
     /* recording */
     const char *record_dir;
     char record[16][48];       /* instance paths or block names; empty = every RTL instance */
@@ -54,7 +58,8 @@ typedef struct gm_syslock {
     gm_blk_hooks_t hooks;
 } gm_syslock_t;
 
-/* `list`: comma-separated block names, or "all". */
+/* `list`: comma-separated block names, or "all". Registers start random
+ * (ls->x), seeded by ls->run_seed: set both after this. */
 int gm_syslock_init(gm_syslock_t *ls, const char *list, gm_err_t *err);
 /* The lockstep summary, per block type; returns 1 on a mismatch. */
 int gm_syslock_report(const gm_syslock_t *ls, FILE *out);

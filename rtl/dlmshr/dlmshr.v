@@ -202,7 +202,13 @@ module dlmshr #(
         blk_q[s] <= 32'd0; filled_q[s] <= 1'b0; ret_q[s] <= 1'b0; rq_q[s] <= 8'd0;
       end
       for (s = 0; s < NS; s = s + 1) begin
-        slot_v_q[s] <= 1'b0; slot_info_q[s] <= 32'd0; slot_wr_q[s] <= 1'b0;
+`ifndef GMEM_FAULT_DLMSHR_RESET
+        slot_v_q[s] <= 1'b0;
+`endif
+        // (make cosim-fault FAULT=dlmshr-reset leaves the slot-valid bits
+        // out of reset: they keep their power-up values, which are zeros
+        // in the usual Verilated start, so only a random start shows it.)
+        slot_info_q[s] <= 32'd0; slot_wr_q[s] <= 1'b0;
       end
       for (s = 0; s < 3; s = s + 1) begin
         pipe_v_q[s] <= 1'b0; pipe_blk_q[s] <= 32'd0;
