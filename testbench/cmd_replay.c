@@ -87,7 +87,9 @@ int gm_cmd_replay(int argc, char **argv)
                "Replays a port trace recorded by `gmem-cosim run --record-ports DIR`\n"
                "into the block's C model and its RTL in lockstep, and checks the C\n"
                "model against the outputs it recorded. Exit 0 when both agree at every\n"
-               "evaluation, 1 on a mismatch (with the lockstep report), 2 on bad input.\n"
+               "evaluation, 1 on a mismatch (with the lockstep report), 2 on bad input\n"
+               "or when --inject-fault C lies past the trace's end (the fault was never\n"
+               "injected).\n"
                "The RTL's registers start random (+verilator+rand+reset+2) unless\n"
                "+verilator+rand+reset+0 (zeros) or +1 (ones) says otherwise.\n");
         return argc < 2 && !gm_wants_help(argc, argv) ? GM_EXIT_USAGE : GM_EXIT_OK;
@@ -176,6 +178,13 @@ int gm_cmd_replay(int argc, char **argv)
     gm_lockstep_result_t r;
     if (gm_lockstep_run(&o, &r, &err)) {
         gm_fail(GM_EXIT_USAGE, "replay: %s", err.msg);
+        goto out;
+    }
+    if (o.fault_cycle >= 0 && !r.fault_injected && !r.mismatches && !r.golden_failed) {
+        gm_fail(GM_EXIT_USAGE,
+                "replay: %s: --inject-fault %" PRId64 ": the fault was never injected: the "
+                "trace ends after %" PRIu64 " cycles",
+                file, o.fault_cycle, r.cycles);
         goto out;
     }
     printf("replay %s (%s): %" PRIu64 " cycles, %" PRIu64 " mismatches%s\n", src.h.path,

@@ -28,6 +28,8 @@ static const char usage_text[] =
     "  --vcd PREFIX       write PREFIX.c.vcd and PREFIX.rtl.vcd of the whole run\n"
     "                     (point default; other points PREFIX.<point>.*.vcd)\n"
     "  --inject-fault C   flip one RTL output bit at cycle C: the run must fail\n"
+    "                     (exit 1); a run that ends before cycle C exits 2:\n"
+    "                     the fault was never injected\n"
     "  --window N         cycles of history in a mismatch VCD window (default 64)\n"
     "  --mismatch-vcd P   prefix of the mismatch VCD window\n"
     "                     (default build/mismatch/BLOCK.POINT)\n"
@@ -207,6 +209,17 @@ int gm_cmd_cosim(int argc, char **argv)
         o.mismatch_prefix = mp;
         if (gm_lockstep_run(&o, &r, &err)) {
             status = gm_fail(GM_EXIT_USAGE, "cosim %s/%s: %s", block, points[i], err.msg);
+            break;
+        }
+        /* A clean run that never reached the fault's cycle checked nothing
+         * the fault was to show: it must not look like a caught fault, nor
+         * like a pass. */
+        if (o.fault_cycle >= 0 && !r.fault_injected && !r.mismatches && !r.golden_failed) {
+            status = gm_fail(GM_EXIT_USAGE,
+                             "cosim %s/%s: --inject-fault %" PRId64 ": the fault was never "
+                             "injected: the run ended after %" PRIu64 " cycles (give --cycles "
+                             "above %" PRId64 ")",
+                             block, points[i], o.fault_cycle, r.cycles, o.fault_cycle);
             break;
         }
         if (np > 1)

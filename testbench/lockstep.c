@@ -39,6 +39,7 @@ typedef struct pass_out {
     event_t first_state; /* first state divergence seen */
     uint64_t cycles;
     int coverage_full;
+    int fault_injected;  /* the --inject-fault cycle was reached */
     unsigned char *hist; /* the last HISTORY inputs (caller frees) */
     uint64_t hist_n;     /* inputs ever recorded */
 } pass_out_t;
@@ -318,8 +319,10 @@ static int run_pass(const gm_lockstep_opts_t *o, const pass_cfg_t *pc,
             po->ev.port = (unsigned)bad;
             break;
         }
-        if ((int64_t)cyc == o->fault_cycle)
+        if ((int64_t)cyc == o->fault_cycle) {
             flip_fault(&s);
+            po->fault_injected = 1;
+        }
         if (output_diff(&s, &po->ev, c))
             break;
         if (o->stim->observe &&
@@ -502,6 +505,7 @@ int gm_lockstep_run(const gm_lockstep_opts_t *o, gm_lockstep_result_t *r,
     free(po1.hist);
     r->cycles = po1.cycles;
     r->coverage_full = po1.coverage_full;
+    r->fault_injected = po1.fault_injected;
     if (po1.ev.kind == EV_NONE)
         return 0;
 

@@ -25,7 +25,9 @@ typedef struct gm_lockstep_opts {
     const char *params_text;     /* "NAME=VALUE ..." (port-trace replay) */
     uint64_t cycles;
     uint64_t seed;
-    int64_t fault_cycle;         /* -1: no fault injection */
+    int64_t fault_cycle;         /* -1: no fault injection; else one RTL output
+                                    bit flips at that cycle (a run that ends
+                                    before it says so: result.fault_injected) */
     const char *vcd_prefix;      /* whole-run VCDs PREFIX.c.vcd/.rtl.vcd, or NULL */
     const char *mismatch_prefix; /* VCD window written on a mismatch */
     unsigned window;             /* cycles of history before a mismatch */
@@ -41,6 +43,7 @@ typedef struct gm_lockstep_result {
     uint64_t mismatch_cycle;
     int golden_failed;
     int coverage_full;
+    int fault_injected;      /* opts.fault_cycle was reached (and flipped) */
 } gm_lockstep_result_t;
 
 /* 0 when the run happened (see r), -1 on a setup error (err). */
