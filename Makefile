@@ -45,6 +45,7 @@ DEPS_GOAL_$(BUILD)/san/gmem := core
 DEPS_GOAL_run := core
 DEPS_GOAL_cosim := core rtl
 DEPS_GOAL_$(BUILD)/gmem-cosim := core rtl
+DEPS_GOAL_$(BUILD)/san/gmem-cosim := core rtl
 DEPS_GOAL_cosim-fault := core rtl
 DEPS_GOAL_lint := core rtl
 DEPS_GOAL_bench := core rtl
@@ -220,6 +221,37 @@ $(BUILD)/gmem-cosim: $(COSIM_OBJ) $(COSIM_LIBS) $(VLRT_OBJ)
 	@echo "LINK $@"
 	@$(CXX) $(OPT) $(LTO) $(COSIM_OBJ) $(COSIM_LIBS) $(VLRT_OBJ) $(LDLIBS_C) -lpthread -o $@
 
+# ---- the sanitized co-simulation, build/san/gmem-cosim: the model, the
+# lockstep engine, the stimuli, the port-trace code (C) and every point's
+# adapter and Verilator's runtime (C++) built with AddressSanitizer and
+# UndefinedBehaviorSanitizer, linked with the Verilated models of the
+# normal build (generated code, not ours: built once). make test runs a
+# short block and in-system lockstep with it (tests/system/lockstep_san.sh).
+SAN_TB_OBJ  := $(TB_C_SRC:%.c=$(BUILD)/san/%.o)
+SAN_ADAPT   := $(foreach p,$(POINT_IDS),$(BUILD)/san/obj/rtl_$(p).o)
+SAN_VLRT    := $(addprefix $(BUILD)/san/vlrt/,verilated.o verilated_vcd_c.o verilated_threads.o)
+SAN_COSIM_OBJ := $(CM_SAN) $(BUILD)/san/cmodel/main.o $(SAN_TB_OBJ) \
+                 $(BUILD)/san/gen/rtl_registry.o $(SAN_ADAPT)
+$(BUILD)/san/testbench/%.o: CPPFLAGS_C += -Itestbench
+$(BUILD)/san/testbench/stim_registry.o: $(GEN)/stims.inc
+$(BUILD)/san/gen/rtl_registry.o: $(GEN)/rtl_registry.c
+	@mkdir -p $(@D)
+	@$(CC) $(CPPFLAGS_C) -Itestbench $(CFLAGS_C) $(SAN) -c $< -o $@
+# A point's adapter: the normal object's prerequisites (its Verilated model,
+# the port check) made first, then the same source sanitized.
+$(BUILD)/san/obj/rtl_%.o: $(BUILD)/obj/rtl_%.o
+	@echo "ADAPT [asan,ubsan] $*"
+	@mkdir -p $(@D)
+	@$(CXX) $(CXXFLAGS_VL) $(SAN) -Icmodel -Icmodel/blocks -Itestbench -I$(BUILD)/vl/$* \
+	  -c $(BUILD)/vl/$*.adapter.cpp -o $@
+$(BUILD)/san/vlrt/%.o: $(VL_INC)/%.cpp | $(call deps_stamp,rtl)
+	@mkdir -p $(@D)
+	@echo "CXX [asan,ubsan] $(notdir $<)"
+	@$(CXX) $(CXXFLAGS_VL) $(SAN) -c $< -o $@
+$(BUILD)/san/gmem-cosim: $(SAN_COSIM_OBJ) $(COSIM_LIBS) $(SAN_VLRT)
+	@echo "LINK $@"
+	@$(CXX) $(OPT) $(SAN) $(SAN_COSIM_OBJ) $(COSIM_LIBS) $(SAN_VLRT) $(LDLIBS_C) -lpthread -o $@
+
 # ---- a deliberately broken RTL variant, to show the lockstep catching it:
 # `make cosim-fault FAULT=mshr` re-verilates that block's points with
 # +define+GMEM_FAULT_MSHR and links build/fault-mshr/gmem-cosim. A block's
@@ -299,6 +331,7 @@ $(BUILD)/san/tests/%: tests/unit/%.c $(CM_SAN) | $(call deps_stamp,unit)
 	@$(CC) $(CPPFLAGS_C) $(CFLAGS_C) $(SAN) $< $(CM_SAN) $(LDLIBS_C) -lcmocka -o $@
 
 test: $(foreach d,$(DEPS_GOAL_test),$(call deps_stamp,$(d))) $(BUILD)/gmem $(BUILD)/san/gmem $(BUILD)/gmem-cosim $(UNIT_BIN) \
+      $(BUILD)/san/gmem-cosim \
       $(FUZZ_BIN)
 	@$(MAKE) --no-print-directory cosim-fault FAULT=mshr
 	@$(MAKE) --no-print-directory cosim-fault FAULT=dlmshr

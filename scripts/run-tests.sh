@@ -23,6 +23,7 @@ run_one() {
   start=$(date +%s)
   if [[ $t == *.sh ]]; then
     GMEM=$top/build/san/gmem GMEM_FAST=$top/build/gmem GMEM_COSIM=$top/build/gmem-cosim \
+      GMEM_COSIM_SAN=$top/build/san/gmem-cosim \
       GMEM_FAULT=$top/build/fault-mshr/gmem-cosim \
       GMEM_FAULT_DLMSHR=$top/build/fault-dlmshr/gmem-cosim \
       GMEM_FAULT_DLMSHR_RESET=$top/build/fault-dlmshr-reset/gmem-cosim TMP=$tmp \
