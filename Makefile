@@ -49,6 +49,7 @@ DEPS_GOAL_$(BUILD)/san/gmem-cosim := core rtl
 DEPS_GOAL_cosim-fault := core rtl
 DEPS_GOAL_lint := core rtl
 DEPS_GOAL_bench := core rtl
+DEPS_GOAL_soak := core rtl
 DEPS_GOAL_synth := core synth
 DEPS_GOAL_test := core unit rtl vcd plot fuzz reproduce cluster
 DEPS_GOAL_reproduce := core plot reproduce
@@ -337,6 +338,16 @@ test: $(foreach d,$(DEPS_GOAL_test),$(call deps_stamp,$(d))) $(BUILD)/gmem $(BUI
 	@$(MAKE) --no-print-directory cosim-fault FAULT=dlmshr
 	@$(MAKE) --no-print-directory cosim-fault FAULT=dlmshr-reset
 	@scripts/run-tests.sh
+
+# ---- the lockstep soak (not part of make test): every block at every
+# parameter point for SOAK_CYCLES cycles (other points SOAK_OTHER_CYCLES),
+# and the in-system --rtl all lockstep on every shipped config for
+# SOAK_SYS_CYCLES core cycles, fresh seeds, SOAK_JOBS at a time; prints a
+# table (scripts/soak.sh says every knob).
+SOAK_CYCLES ?= 1000000
+soak: $(DEPS_STAMP) $(call deps_stamp,rtl) $(BUILD)/gmem $(BUILD)/gmem-cosim
+	@SOAK_CYCLES=$(SOAK_CYCLES) scripts/soak.sh
+.PHONY: soak
 
 # ---- the main job and the costing flow
 run: $(DEPS_STAMP) $(BUILD)/gmem
