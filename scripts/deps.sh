@@ -8,7 +8,7 @@
 #   core   gcc, make, libcjson-dev     build/gmem (the pure-C build)
 #   unit   libcmocka-dev               the unit tests
 #   rtl    g++, verilator, yosys       RTL models: cosim, lint, the port check
-#   synth  yosys                       the costing flow
+#   synth  yosys, opensta (sta)        the costing flow (synthesis, static timing, power)
 #   vcd    gtkwave (vcd2fst)           the VCD checks of the tests
 #   plot   gnuplot-nox                 plots
 #   fuzz   clang, libclang-rt-14-dev   the libFuzzer harnesses (tests/fuzz)
@@ -26,6 +26,7 @@ checks=(
   "rtl:verilator:cmd:verilator"
   "rtl:yosys:cmd:yosys"
   "synth:yosys:cmd:yosys"
+  "synth:opensta:cmd:sta"
   "vcd:gtkwave:cmd:vcd2fst"
   "plot:gnuplot-nox:cmd:gnuplot"
   "fuzz:clang:cmd:clang"

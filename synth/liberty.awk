@@ -12,6 +12,15 @@
 #         GMEM_TSU_<cell>  a buffer with the flop's D input capacitance and a
 #                          fixed delay = setup time (see setup_value below);
 #       followed by "/* SETUP_PS <value> */" for the JSON.
+#   awk -f synth/liberty.awk -v what=power LIB
+#       the facts synth/power.awk needs (see there): PCELL (leakage), PPIN
+#       (direction, capacitance), PFUNC (output function), PSEQ (flop D, Q,
+#       QN), POUT (output-pin internal energy per transition at two loads) and
+#       PIN (input-pin internal energy per transition). Internal energies are
+#       the mean of rise_power and fall_power, of the pin's groups ("when"
+#       states, related pins) and of the table's input-slew rows (for a 2-row
+#       table: the value at the midpoint of its two slews); loads are the
+#       table's columns 2 and 4 when it has 4 or more, else its first and last.
 #
 # This is a small parser for the liberty syntax real libraries use
 # (groups "name (args) {", simple "k : v ;" and complex "k (args) ;"
@@ -31,10 +40,40 @@ function open_group(name, args) {
         capturing = depth; tcap = tcap "        " name " (" args ") {\n"
     }
     if (name == "timing") in_timing = depth
+    if (name == "internal_power" && cell != "") { in_ipwr = depth; ip_rel = ""; ip_n = 0 }
+    if (in_ipwr && (name == "rise_power" || name == "fall_power")) { in_ptab = depth; pt_i2 = ""; pt_vals = ""; pt_tmpl = trim(args) }
+    if (name == "power_lut_template") { in_tmpl = depth; tmpl = trim(args) }
+    if (name == "ff" && cell != "") { split(trim(args), ffa, /[ \t"]*,[ \t"]*/); ffq[cell] = trim(ffa[1]); ffqn[cell] = trim(ffa[2]) }
     if (in_timing && (name == "rise_constraint" || name == "fall_constraint")) in_constraint = depth
 }
 
+# power table -> per-column energies (mean over its rows), kept as
+# ptab_n columns ptab_l[j] (load) / ptab_e[j]
+function reduce_table(    rows, nr, i, c, nc, j, sum, loads, nl) {
+    delete ptab_l; delete ptab_e; ptab_n = 0
+    nr = split(pt_vals, rows, /"[ \t]*,[ \t]*"/)
+    for (i = 1; i <= nr; i++) {
+        gsub(/"/, "", rows[i]); nc = split(rows[i], c, /[ \t]*,[ \t]*/)
+        for (j = 1; j <= nc; j++) sum[j] += c[j] / nr
+    }
+    nl = split((pt_i2 != "") ? pt_i2 : tmpl_i2[pt_tmpl], loads, /[ \t]*,[ \t]*/)
+    for (j = 1; j <= nc; j++) { ptab_l[j] = loads[j] + 0; ptab_e[j] = sum[j] }
+    ptab_n = nc
+}
 function close_group() {
+    if (depth == in_ptab) {
+        reduce_table()
+        k = (ptab_n >= 4) ? 2 : 1; k2 = (ptab_n >= 4) ? 4 : ptab_n
+        ip_n++; ipl1 = ptab_l[k]; ipl2 = ptab_l[k2]; ipe1[ip_n] = ptab_e[k]; ipe2[ip_n] = ptab_e[k2]
+        in_ptab = 0
+    }
+    if (depth == in_ipwr) {
+        e1 = 0; e2 = 0; for (i = 1; i <= ip_n; i++) { e1 += ipe1[i] / ip_n; e2 += ipe2[i] / ip_n }
+        key = cell SUBSEP pin
+        if (ip_n > 0) { pw_n[key]++; pw_e1[key] += e1; pw_e2[key] += e2; pw_l1[key] = ipl1; pw_l2[key] = ipl2 }
+        in_ipwr = 0
+    }
+    if (depth == in_tmpl) in_tmpl = 0
     if (depth == capturing) { tcap = tcap "        }\n"; capturing = 0 }
     if (depth == in_constraint) in_constraint = 0
     if (depth == in_timing) {
@@ -66,6 +105,13 @@ function attr(name, value, raw) {
     else if (name == "capacitance" && pin != "" && !in_timing) cap[cell, pin] = value
     else if (name == "clocked_on" && cell != "") { v = value; gsub(/[!() ]/, "", v); clk[cell] = v }
     else if (name == "timing_type" && in_timing) ttype = value
+    else if (name == "cell_leakage_power" && cell != "" && depth == 2) leak[cell] = value + 0
+    else if (name == "function" && pin != "" && !in_timing) func[cell, pin] = value
+    else if (name == "clock" && pin != "" && value == "true") isclk[cell, pin] = 1
+    else if (name == "next_state" && cell != "") { v = value; gsub(/[!() ]/, "", v); ffd[cell] = v }
+    else if (in_ptab && name == "index_2") { v = value; gsub(/"/, "", v); pt_i2 = v }
+    else if (in_ptab && name == "values") pt_vals = value
+    else if (in_tmpl && name == "index_2") { v = value; gsub(/"/, "", v); tmpl_i2[tmpl] = v }
     else if (name == "values" && in_constraint) {
         v = setup_value(value); if (v > setup_max) setup_max = v
     }
@@ -132,6 +178,32 @@ END {
             }
         }
         printf "TIMEUNIT_PS %s\n", tu_ps
+    } else if (what == "power") {
+        for (i = 1; i <= ncell; i++) {
+            c = order[i]
+            printf "PCELL %s %.6f\n", c, leak[c] + 0
+            n = split(pins[c], pl, " ")
+            for (j = 1; j <= n; j++) {
+                p = pl[j]; d = dir[c, p]
+                if (d == "input" && (isclk[c, p] || p == clk[c])) d = "clock"
+                printf "PPIN %s %s %s %s\n", c, p, d, cap[c, p] + 0
+                if (dir[c, p] == "output" && func[c, p] != "" && !isff[c]) printf "PFUNC %s %s %s\n", c, p, func[c, p]
+                key = c SUBSEP p
+                if (key in pw_n) {
+                    if (dir[c, p] == "output")
+                        printf "POUT %s %s %s %.6f %s %.6f\n", c, p, pw_l1[key], pw_e1[key] / pw_n[key], pw_l2[key], pw_e2[key] / pw_n[key]
+                    else
+                        printf "PIN %s %s %.6f\n", c, p, (pw_e1[key] + pw_e2[key]) / 2 / pw_n[key]
+                }
+            }
+            if (isff[c]) {
+                q = "-"; qn = "-"
+                for (j = 1; j <= n; j++) { p = pl[j]; f = func[c, p]; gsub(/[" ]/, "", f)
+                    if (dir[c, p] == "output" && f == ffq[c]) q = p
+                    if (dir[c, p] == "output" && f == ffqn[c]) qn = p }
+                printf "PSEQ %s %s %s %s\n", c, ffd[c], q, qn
+            }
+        }
     } else if (what == "fake") {
         if (!isff[ff]) { print "liberty.awk: " ff " is not a flip-flop cell" > "/dev/stderr"; exit 1 }
         if (!((ff) in tcq)) { print "liberty.awk: no rising_edge arc in " ff > "/dev/stderr"; exit 1 }

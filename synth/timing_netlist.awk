@@ -64,7 +64,7 @@ $1 == ".gate" || $1 == ".subckt" {
     for (i = 0; i < nd; i++) poname[dnet[i]] = qname       # name a flop by its Q net
     next
 }
-$1 == ".end" { next }
+$1 == ".end" || $1 == ".cname" { next }
 { print "timing_netlist.awk: unexpected BLIF line: " $0 > "/dev/stderr"; bad = 1 }
 
 END {

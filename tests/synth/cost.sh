@@ -2,6 +2,9 @@
 # area and critical path, one record per parameter point; and LIBERTY=
 # really changes the library (a copy with doubled cell areas doubles area).
 . tests/lib.sh
+for t in yosys yosys-abc sta; do
+  command -v $t >/dev/null || { echo "SKIP: $t not installed (scripts/deps.sh synth)"; exit 77; }
+done
 export SYNTH_OUT=$TMP/out GMEM
 expect_rc 0 synth/run.sh milg
 j=$TMP/out/milg.json
