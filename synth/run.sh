@@ -31,7 +31,9 @@
 # synth/clocks.tsv), SYNTH_CLOCK_MHZ (overrides the table),
 # SYNTH_ACTIVITY (directory of toggle files, default synth/activity),
 # SYNTH_DEFAULT_ACTIVITY (default 0.1 toggles/cycle), SYNTH_FLAGS (extra
-# `synth` options for every block).
+# `synth` options for every block), SYNTH_JOBS (points costed at a time, default 1),
+# SYNTH_ARRAYS (sram|flops), SYNTH_SRAM_CELL (itrs|openram),
+# SYNTH_SRAM_MAX_READ_PORTS (default 2).
 set -euo pipefail
 
 die() { echo "synth/run.sh: error: $*" >&2; exit 1; }
@@ -60,6 +62,13 @@ SYNTH=synth
 LOGDIR=$OUT/log
 IO_FRAC=0.2                                   # input / output delay, fraction of the period
 DEFAULT_ACT=${SYNTH_DEFAULT_ACTIVITY:-0.1}    # toggles per cycle when there is no toggle file
+ARRAYS=${SYNTH_ARRAYS:-sram}                  # sram: arrays read through few ports priced as SRAM; flops: all flops
+SRAM_CELL=${SYNTH_SRAM_CELL:-itrs}            # bit cell of the SRAM model: itrs (CACTI 6.5) or openram
+SRAM_MAXRD=${SYNTH_SRAM_MAX_READ_PORTS:-2}    # most read ports an array may have to become SRAM
+JOBS=${SYNTH_JOBS:-1}                         # points costed at a time
+case "$JOBS" in [1-9]|[1-9][0-9]) ;; *) die "SYNTH_JOBS must be a number from 1 to 99, not '$JOBS'" ;; esac
+case "$ARRAYS" in sram|flops) ;; *) die "SYNTH_ARRAYS must be sram or flops, not '$ARRAYS'" ;; esac
+case "$SRAM_CELL" in itrs|openram) ;; *) die "SYNTH_SRAM_CELL must be itrs or openram, not '$SRAM_CELL'" ;; esac
 OWN_PARAMS=0                                  # 1: read "params" from the point JSON
 [ "$RTL" = "$ROOT/rtl" ] || OWN_PARAMS=1
 
@@ -86,6 +95,7 @@ trap 'rm -rf "$TMP"' EXIT
 awk -f $SYNTH/liberty.awk -v what=cells "$LIBERTY" > "$TMP/cells" \
     || die "cannot parse liberty $LIBERTY"
 grep -q '^CELL .* ff$' "$TMP/cells" || die "liberty $LIBERTY has no flip-flop cell (ff group)"
+FF_AREA=$(awk '$1 == "CELL" && $4 == "ff" { print $3; exit }' "$TMP/cells")   # the flop an array bit costs
 awk -f $SYNTH/liberty.awk -v what=power "$LIBERTY" > "$TMP/power" \
     || die "cannot read the power data of $LIBERTY"
 VDD=$(awk '/^[ \t]*nom_voltage[ \t]*:/ { v = $0; sub(/.*:[ \t]*/, "", v); sub(/;.*/, "", v); print v + 0; exit }' "$LIBERTY")
@@ -123,6 +133,15 @@ clock_of() {
 # min); synth/README.md has the measurements.
 abc_script() {
     printf 'strash; dc2; &get -n; &nf -D %s; &put; buffer -p\n' "$1"
+}
+
+# run_yosys <script> <what> <log> <work> <name>: yosys, its log appended to <log>.
+run_yosys() {
+    "$YOSYS" -q -l "$3.yosys" -s "$1" >/dev/null 2>"$4/yosys.err" || {
+        cat "$3.yosys" >> "$3" 2>/dev/null; rm -f "$3.yosys"
+        die "yosys ($2) failed on $5: $(grep -h -m1 'ERROR' "$4/yosys.err" "$3" | head -1); full log: $3"
+    }
+    cat "$3.yosys" >> "$3"; rm -f "$3.yosys"
 }
 
 SRAM_COEFFS=""
@@ -189,27 +208,70 @@ cost_point() {
     period_ps=$(awk -v m="$clk_mhz" 'BEGIN { printf "%d", 1e6 / m }')
     abc_script "$period_ps" > "$work/map.abc"
 
-    cat > "$work/synth.ys" <<EOF
+    { echo "# $block point '$point' ($(rel "$json")), liberty $LIBERTY"; echo "# $chparam"
+      echo "# clock $clk_mhz MHz ($clk_domain, $clk_src), period $period_ns ns"; } > "$log"
+
+    # Phase A: elaborate, make gm_sram instances black boxes, run synth's
+    # coarse steps (they end with `memory -nomap`: the arrays are $mem_v2
+    # cells), list the arrays.
+    cat > "$work/elab.ys" <<EOF
 read_verilog -sv ${files[*]}
 $chparam
 hierarchy -top $block
 tee -q -o $work/sram_params.txt dump gm_sram \$paramod*gm_sram*
 blackbox gm_sram \$paramod*gm_sram*
-synth -top $block -flatten $(block_flags "$block")
+rename -top $block
+synth -top $block -flatten -run begin:fine $(block_flags "$block")
+tee -q -o $work/mems.txt dump t:\$mem_v2
+write_rtlil $work/elab.il
+EOF
+    run_yosys "$work/elab.ys" elaborate "$log" "$work" "$block ($point)"
+
+    # The array inventory. With SYNTH_ARRAYS=sram an array read through at
+    # most $SRAM_MAXRD ports becomes an SRAM macro when the model prices it
+    # below its bits as bare flip-flops (a lower bound of the flop version:
+    # no read muxes, no write logic); the rest stay flip-flops.
+    : > "$work/chosen"
+    awk -f $SYNTH/sram/arrays.awk -v what=list "$work/mems.txt" > "$work/arrays"
+    local acell amemid aw ab aab ar awp async amod k=0 a_sram a_flop a_dec a_why
+    local arrays_json="" storage=0
+    while read -r _ acell amemid aw ab aab ar awp async; do
+        a_flop=$(awk -v n=$((aw * ab)) -v a="$FF_AREA" 'BEGIN { printf "%.3f", n * a }')
+        a_sram=null; a_dec=flops
+        if [ "$ARRAYS" != sram ]; then a_why="SYNTH_ARRAYS=$ARRAYS"
+        elif [ "$ar" -gt "$SRAM_MAXRD" ]; then a_why="read at $ar addresses a cycle (more than $SRAM_MAXRD ports)"
+        elif [ "$ar" -lt 1 ]; then a_why="never read"
+        else
+            sram_coeffs
+            a_sram=$(awk -f $SYNTH/sram/sram_model.awk -v what=cost -v words="$aw" -v bits="$ab" -v rports="$ar" \
+                -v wports=1 -v bitcell="$SRAM_CELL" "$SRAM_COEFFS" | awk '$1 == "area_um2" { print $2 }')
+            if awk -v s="$a_sram" -v f="$a_flop" 'BEGIN { exit !(s < f) }'; then
+                k=$((k + 1)); amod=gm_arr${k}_${aw}x${ab}_${ar}r; a_dec=sram; a_why="SRAM $a_sram < flops $a_flop um2"
+                echo "SRAM $acell $amod $aw $ab $aab $ar $awp $async $amemid" >> "$work/chosen"
+            else a_why="SRAM $a_sram >= flops $a_flop um2"
+            fi
+        fi
+        storage=$(awk -v t="$storage" -v x="$([ "$a_dec" = sram ] && echo "$a_sram" || echo "$a_flop")" 'BEGIN { printf "%.3f", t + x }')
+        arrays_json="$arrays_json${arrays_json:+, }{\"array\": $(jstr "$amemid"), \"words\": $aw, \"bits\": $ab, \"read_ports\": $ar, \"rtl_write_ports\": $awp, \"sync_read\": $([ "$async" = 1 ] && echo true || echo false), \"flop_bits_um2\": $a_flop, \"sram_um2\": $a_sram, \"as\": \"$a_dec\", \"why\": $(jstr "$a_why")}"
+    done < "$work/arrays"
+    awk -f $SYNTH/sram/arrays.awk -v what=rewrite "$work/chosen" "$work/elab.il" > "$work/arrays.il"
+    awk -f $SYNTH/sram/arrays.awk -v what=bb "$work/chosen" > "$work/arrays_bb.v"
+
+    # Phase B: synthesis and mapping of everything else.
+    cat > "$work/synth.ys" <<EOF
+$( [ -s "$work/chosen" ] && echo "read_verilog -sv $work/arrays_bb.v" )
+read_rtlil $work/arrays.il
+hierarchy -top $block
+synth -top $block -flatten -run fine: $(block_flags "$block")
 dfflibmap -liberty $LIBERTY
 abc -liberty $LIBERTY -D $period_ps -script $work/map.abc
 opt_clean
+autoname
 stat -liberty $LIBERTY
 write_verilog -noattr $work/mapped.v
 write_blif -gates -cname $work/mapped.blif
 EOF
-    { echo "# $block point '$point' ($(rel "$json")), liberty $LIBERTY"; echo "# $chparam"
-      echo "# clock $clk_mhz MHz ($clk_domain, $clk_src), period $period_ns ns"; } > "$log"
-    "$YOSYS" -q -l "$log.yosys" -s "$work/synth.ys" >/dev/null 2>"$work/yosys.err" || {
-        cat "$log.yosys" >> "$log" 2>/dev/null; rm -f "$log.yosys"
-        die "yosys failed on $block ($point): $(grep -h -m1 'ERROR' "$work/yosys.err" "$log" | head -1); full log: $log"
-    }
-    cat "$log.yosys" >> "$log"; rm -f "$log.yosys"
+    run_yosys "$work/synth.ys" synthesize "$log" "$work" "$block ($point)"
     local t_yosys; t_yosys=$(date +%s)
 
     # The last stat report (synth prints one of its own before mapping):
@@ -242,13 +304,16 @@ EOF
         "$work/sram_types" "$work/stat" > "$work/srams"      # type depth width be count
     local sram_area=0 sram_json="" sram_minp=0 sram_lib=""
     : > "$work/sram_facts"
-    if [ -s "$work/srams" ]; then
+    if [ -s "$work/srams" ] || [ -s "$work/chosen" ]; then
         sram_coeffs
         sram_lib=$work/sram.lib
         local widths="" typ d w b n cellname
         while read -r typ d w b n; do
             widths="$widths $w $(awk -v d="$d" 'BEGIN { a = 0; while (2 ^ a < d) a++; print (a < 1 ? 1 : a) }') $b"
         done < "$work/srams"
+        while read -r _ acell amod aw ab aab ar awp async amemid; do
+            widths="$widths $((ar * aab)) $ar $((ar * ab)) $((awp * aab)) $((awp * ab))"
+        done < "$work/chosen"
         { echo "library (gmem_sram) {"
           echo "  delay_model : table_lookup;"
           echo "  time_unit : \"1ns\";"; echo "  voltage_unit : \"1V\";"; echo "  current_unit : \"1mA\";"
@@ -262,9 +327,10 @@ EOF
         } > "$sram_lib"
         while read -r typ d w b n; do
             cellname=gm_sram_${d}x${w}; [ "$b" -gt 1 ] && cellname=${cellname}_be$b
-            awk -f $SYNTH/sram/sram_model.awk -v what=cost -v words="$d" -v bits="$w" "$SRAM_COEFFS" > "$work/sram_cost"
+            awk -f $SYNTH/sram/sram_model.awk -v what=cost -v words="$d" -v bits="$w" -v bitcell="$SRAM_CELL" \
+                "$SRAM_COEFFS" > "$work/sram_cost"
             awk -f $SYNTH/sram/sram_model.awk -v what=lib -v words="$d" -v bits="$w" -v be="$b" -v cell="$cellname" \
-                "$SRAM_COEFFS" >> "$sram_lib"
+                -v bitcell="$SRAM_CELL" "$SRAM_COEFFS" >> "$sram_lib"
             eval "$(awk '{ printf "sc_%s=%s\n", $1, $2 }' "$work/sram_cost")"
             sram_area=$(awk -v a="$sram_area" -v x="$sc_area_um2" -v n="$n" 'BEGIN { printf "%.3f", a + x * n }')
             sram_minp=$(awk -v a="$sram_minp" -v x="$sc_min_period_ns" 'BEGIN { print (x > a) ? x : a }')
@@ -272,6 +338,20 @@ EOF
             echo "PSRAM $cellname $sc_read_pj $sc_write_pj $sc_leak_mw" >> "$work/sram_facts"
             echo "SRAMCELL $typ $cellname $sc_access_ns $w $d $b" >> "$work/sram_map"
         done < "$work/srams"
+        # RTL arrays priced as SRAM (phase A): one macro each, named after its module.
+        while read -r _ acell amod aw ab aab ar awp async amemid; do
+            awk -f $SYNTH/sram/sram_model.awk -v what=cost -v words="$aw" -v bits="$ab" -v rports="$ar" -v wports=1 \
+                -v bitcell="$SRAM_CELL" "$SRAM_COEFFS" > "$work/sram_cost"
+            awk -f $SYNTH/sram/sram_model.awk -v what=arrlib -v words="$aw" -v bits="$ab" -v rports="$ar" -v wports=1 \
+                -v wports_rtl="$awp" -v abits="$aab" -v sync="$async" -v cell="$amod" -v memid="$amemid" \
+                -v bitcell="$SRAM_CELL" "$SRAM_COEFFS" >> "$sram_lib"
+            eval "$(awk '{ printf "sc_%s=%s\n", $1, $2 }' "$work/sram_cost")"
+            sram_area=$(awk -v a="$sram_area" -v x="$sc_area_um2" 'BEGIN { printf "%.3f", a + x }')
+            sram_minp=$(awk -v a="$sram_minp" -v x="$sc_min_period_ns" 'BEGIN { print (x > a) ? x : a }')
+            sram_json="$sram_json${sram_json:+, }{\"sram_cell\": \"$amod\", \"array\": $(jstr "$amemid"), \"count\": 1, \"words\": $aw, \"bits\": $ab, \"read_ports\": $ar, \"write_ports\": 1, \"sync_read\": $([ "$async" = 1 ] && echo true || echo false), \"rows\": $sc_rows, \"cols\": $sc_cols, \"area_um2_each\": $sc_area_um2, \"area_openram_um2_each\": $sc_area_openram_um2, \"read_ns\": $sc_access_ns, \"min_period_ns\": $sc_min_period_ns, \"read_pj\": $sc_read_pj, \"write_pj\": $sc_write_pj, \"leak_mw_each\": $sc_leak_mw, \"extrapolated\": $([ "$sc_extrapolated" = 1 ] && echo true || echo false)}"
+            echo "PSRAM $amod $sc_read_pj $sc_write_pj $sc_leak_mw" >> "$work/sram_facts"
+            echo "ARRCELL - $amod $sc_access_ns $async" >> "$work/sram_map"
+        done < "$work/chosen"
         echo "}" >> "$sram_lib"
         # Rename the derived black boxes to the liberty cells, in both netlists.
         awk 'NR == FNR { if ($1 == "SRAMCELL") m["\\" $2] = $3; next }
@@ -299,6 +379,11 @@ if { \$clk_port != "" } {
   set ins [all_inputs]
 }
 set_input_delay $io_ns -clock clk \$ins
+# The synchronous reset is not timed: it reaches every flop, and a design
+# distributes it through its own pipelined buffer tree (the netlist has
+# none: one BUF_X1 would drive ~1700 fF).
+set rst_port [get_ports -quiet rst_n]
+if { \$rst_port != "" } { set_false_path -from \$rst_port }
 set_output_delay $io_ns -clock clk [all_outputs]
 $( [ -n "$DRIVE_CELL" ] && echo "set_driving_cell -lib_cell $DRIVE_CELL \$ins" )
 set_load $OUT_LOAD [all_outputs]
@@ -337,9 +422,10 @@ EOF
                for (i = 1; i <= NR; i++) { if (i == last) sub(/}[^}]*$/, "", l[i]); print l[i] } }' "$LIBERTY"
         for ff in $ffs; do awk -f $SYNTH/liberty.awk -v what=fake -v ff="$ff" "$LIBERTY" || exit 1; done
         # SRAM: read data arrive half a period + the read delay after the
-        # rising edge; inputs are set up 0.015 ns before it.
+        # rising edge (an array the RTL reads combinationally: the read
+        # delay); inputs are set up 0.015 ns before it.
         if [ -s "$work/sram_map" ]; then
-            awk -v p="$period_ns" '$1 == "SRAMCELL" { printf "  cell (GMEM_TCQ_%s) {\n    area : 0;\n    pin (A) { direction : input; capacitance : 0; }\n    pin (Z) {\n      direction : output;\n      function : \"A\";\n      timing () {\n        related_pin : \"A\";\n        timing_sense : positive_unate;\n        cell_rise (scalar) { values (\"%.4f\"); }\n        cell_fall (scalar) { values (\"%.4f\"); }\n        rise_transition (scalar) { values (\"0.03\"); }\n        fall_transition (scalar) { values (\"0.03\"); }\n      }\n    }\n  }\n", $3, p / 2 + $4, p / 2 + $4
+            awk -v p="$period_ns" '$1 == "SRAMCELL" || $1 == "ARRCELL" { d = ($1 == "ARRCELL" && $5 == 0) ? $4 : p / 2 + $4; printf "  cell (GMEM_TCQ_%s) {\n    area : 0;\n    pin (A) { direction : input; capacitance : 0; }\n    pin (Z) {\n      direction : output;\n      function : \"A\";\n      timing () {\n        related_pin : \"A\";\n        timing_sense : positive_unate;\n        cell_rise (scalar) { values (\"%.4f\"); }\n        cell_fall (scalar) { values (\"%.4f\"); }\n        rise_transition (scalar) { values (\"0.03\"); }\n        fall_transition (scalar) { values (\"0.03\"); }\n      }\n    }\n  }\n", $3, d, d
                 printf "  cell (GMEM_TSU_%s) {\n    area : 0;\n    pin (A) { direction : input; capacitance : 0.2091; }\n    pin (Z) {\n      direction : output;\n      function : \"A\";\n      timing () {\n        related_pin : \"A\";\n        timing_sense : positive_unate;\n        cell_rise (scalar) { values (\"0.015\"); }\n        cell_fall (scalar) { values (\"0.015\"); }\n        rise_transition (scalar) { values (\"0\"); }\n        fall_transition (scalar) { values (\"0\"); }\n      }\n    }\n  }\n", $3 }' "$work/sram_map"
         fi
         cat <<'EOF'
@@ -374,7 +460,10 @@ EOF
             for (i = 0; i < be; i++) print "FFPIN", c, "wbe[" i "]", "input"
             # a one-bit port appears without an index in the BLIF
             print "FFPIN", c, "wbe", "input"; print "FFPIN", c, "waddr", "input"; print "FFPIN", c, "raddr", "input"
-            print "FFPIN", c, "wdata", "input"; print "FFPIN", c, "rdata", "output" }' "$work/sram_map" >> "$work/cells"
+            print "FFPIN", c, "wdata", "input"; print "FFPIN", c, "rdata", "output" }
+        $1 == "ARRCELL" { c = $3; print "FFPIN", c, "CLK", "clock"; print "FFPIN", c, "RD_DATA", "output"
+            n = split("RD_ADDR RD_EN WR_ADDR WR_DATA WR_EN", p, " "); for (i = 1; i <= n; i++) print "FFPIN", c, p[i], "input" }' \
+        "$work/sram_map" >> "$work/cells"
     awk -f $SYNTH/timing_netlist.awk -v map="$work/names" "$work/cells" "$work/mapped.blif" \
         > "$work/timing.blif" || die "cannot build the timing netlist for $block ($point)"
     "$YOSYS_ABC" -c "read_lib -w $work/timing.lib; read_blif $work/timing.blif; topo; stime -p" \
@@ -426,16 +515,16 @@ EOF
 
     # One line for the points list, and the default point's fields for the top level.
     local common_fields
-    common_fields=$(printf '"clock_mhz": %s, "clock_domain": %s, "clock_source": %s, "cells": %s, "flops": %s, "area_um2": %s, "sram_area_um2": %s, "total_area_um2": %s, "period_ns": %s, "io_delay_ns": %s, "wns_ns": %s, "min_period_ns": %s, "fmax_mhz": %s, "meets_clock": %s, "sram_min_period_ns": %s, "path_from": %s, "path_to": %s, "path_arrival_ns": %s, "path_cells": %s, "crit_path_ps": %s, "crit_from": %s, "crit_to": %s, "setup_ps": %s, "power_activity": %s, "leakage_mw": %s, "internal_mw": %s, "switching_mw": %s, "sram_mw": %s, "total_power_mw": %s, "opensta_power_mw": {"internal": %s, "switching": %s, "leakage": %s, "total": %s}, "runtime_s": {"yosys": %d, "timing": %d, "total": %d}' \
-        "$clk_mhz" "$(jstr "$clk_domain")" "$(jstr "$clk_src")" "$cells" "$flops" "$area" "$sram_area" "$total" \
+    common_fields=$(printf '"clock_mhz": %s, "clock_domain": %s, "clock_source": %s, "cells": %s, "flops": %s, "area_um2": %s, "sram_area_um2": %s, "total_area_um2": %s, "array_storage_um2": %s, "period_ns": %s, "io_delay_ns": %s, "wns_ns": %s, "min_period_ns": %s, "fmax_mhz": %s, "meets_clock": %s, "sram_min_period_ns": %s, "path_from": %s, "path_to": %s, "path_arrival_ns": %s, "path_cells": %s, "crit_path_ps": %s, "crit_from": %s, "crit_to": %s, "setup_ps": %s, "power_activity": %s, "leakage_mw": %s, "internal_mw": %s, "switching_mw": %s, "sram_mw": %s, "total_power_mw": %s, "opensta_power_mw": {"internal": %s, "switching": %s, "leakage": %s, "total": %s}, "runtime_s": {"yosys": %d, "timing": %d, "total": %d}' \
+        "$clk_mhz" "$(jstr "$clk_domain")" "$(jstr "$clk_src")" "$cells" "$flops" "$area" "$sram_area" "$total" "$storage" \
         "$period_ns" "$io_ns" "$wns" "$minp" "$fmax" "$meets" "$sram_minp" \
         "$(jstr "$path_from")" "$(jstr "$path_to")" "${path_arr:-null}" "$(jstr "$path_cells")" \
         "$crit" "$(jstr "${from/:/ }")" "$(jstr "${to/:/ }")" "$setup_ps" \
         "$(jstr "$act_rec")" "$pw_leakage_mw" "$pw_internal_mw" "$pw_switching_mw" "$pw_sram_mw" "$pw_total_mw" \
         $sta_pwr \
         $((t_yosys - t_start)) $((t_sta - t_yosys)) $((t_end - t_start)))
-    printf '{"point": %s, "params": %s, %s, "srams": [%s], "by_cell": %s}\n' \
-        "$(jstr "$point")" "$params" "$common_fields" "$sram_json" "$bycell" > "$work/record"
+    printf '{"point": %s, "params": %s, %s, "srams": [%s], "arrays": [%s], "by_cell": %s}\n' \
+        "$(jstr "$point")" "$params" "$common_fields" "$sram_json" "$arrays_json" "$bycell" > "$work/record"
     printf '  "params": %s,\n  "cells": %s,\n  "flops": %s,\n  "area_um2": %s,\n  "sram_area_um2": %s,\n  "total_area_um2": %s,\n  "clock_mhz": %s,\n  "fmax_mhz": %s,\n  "meets_clock": %s,\n  "crit_path_ps": %s,\n  "crit_from": %s,\n  "crit_to": %s,\n  "total_power_mw": %s,\n' \
         "$params" "$cells" "$flops" "$area" "$sram_area" "$total" "$clk_mhz" "$fmax" "$meets" \
         "$crit" "$(jstr "${from/:/ }")" "$(jstr "${to/:/ }")" "$pw_total_mw" > "$work/top"
@@ -450,6 +539,11 @@ block_flags() {
     case "$1" in cart) echo "-noshare ${SYNTH_FLAGS:-}" ;; *) echo "${SYNTH_FLAGS:-}" ;; esac
 }
 
+sram_coeffs      # fit the SRAM model once (the points run in subshells)
+
+# Every (block, point) is one job; SYNTH_JOBS of them run at a time.
+declare -A block_points
+tasks=()
 for block in "$@"; do
     case "$block" in ""|*/*|.*) die "bad block name '$block'" ;; esac
     [ -d "$RTL/$block" ] || die "no RTL directory $(rel "$RTL")/$block"
@@ -462,12 +556,24 @@ for block in "$@"; do
         if [ -n "${SYNTH_POINTS:-}" ] && [[ " $SYNTH_POINTS " != *" $p "* ]]; then continue; fi
         points+=("$p")
     done
+    block_points[$block]="${points[*]}"
+    for p in "${points[@]}"; do tasks+=("$block $p"); done
+done
 
-    for p in "${points[@]}"; do
-        echo "synth: $block $p" >&2
-        ( cost_point "$block" "$p" "$cfg/$p.json" ) || exit 1
-    done
+for t in "${tasks[@]}"; do
+    read -r block p <<<"$t"
+    while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n || true; done
+    echo "synth: $block $p" >&2
+    ( cost_point "$block" "$p" "$CFG/$block/$p.json" ) &
+done
+wait
+for t in "${tasks[@]}"; do
+    read -r block p <<<"$t"
+    [ -s "$TMP/$block.$p/record" ] || die "$block ($p) was not costed (its error is above)"
+done
 
+for block in "$@"; do
+    read -r -a points <<<"${block_points[$block]}"
     # Top level = the default point; one point per line so that
     # synth/summary.sh can read the file with awk.
     {

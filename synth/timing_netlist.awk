@@ -50,6 +50,7 @@ $1 == ".gate" || $1 == ".subckt" {
     k++; qname = ""; nd = 0
     for (i = 3; i <= NF; i++) {
         split($i, pn, "="); r = role[cell, pn[1]]
+        if (r == "") { b = pn[1]; sub(/\[[0-9]+\]$/, "", b); r = role[cell, b] }   # a bus pin: its bus's role
         if (r == "output") {
             if (qname == "") qname = pn[2]
             pi = "gm_ff" k "_" pn[1]

@@ -107,7 +107,7 @@ function organize(w, b,    m, cols_t) {
     if (w / m < 16) { m = w / 16; if (m < 1) m = 1 }
     ROWS = int((w + m - 1) / m); COLS = b * m
 }
-function model(w, b, nr, nw, nrw,    bh, bw, p, h, wd, sh, sw, np, rc, tcount) {
+function model(w, b, nr, nw, nrw,    bh, bw, p, h, wd, sh, sw, np, rc, tcount, s, ka, kb, kc) {
     organize(w, b)
     np = nr + nw + nrw
     # CACTI 6.5 multiport cell, in units of F
@@ -116,7 +116,16 @@ function model(w, b, nr, nw, nrw,    bh, bw, p, h, wd, sh, sw, np, rc, tcount) {
     wd = bw + 2 * p * (nrw - 1 + nr + nw)
     sh = h / bh; sw = wd / bw
     rc = ROWS * COLS
-    AREA = K["a"] * sh * sw * rc + K["b"] * sh * np * ROWS + K["c"] * sw * COLS + K["b"] * K["c"] / K["a"] * np
+    AREA_OPENRAM = K["a"] * sh * sw * rc + K["b"] * sh * np * ROWS + K["c"] * sw * COLS + K["b"] * K["c"] / K["a"] * np
+    # bitcell=itrs: the same organization with CACTI 6.5's ITRS 45 nm cell
+    # (146 F^2, F = 45 nm: 0.2957 um^2) in place of the fitted OpenRAM bit
+    # area K["a"]; the pitch-matched row and column periphery shrink with the
+    # cell's linear size, sqrt of the area ratio.
+    if (bitcell == "itrs") {
+        s = 146 * 0.045 * 0.045 / K["a"]
+        ka = K["a"] * s; kb = K["b"] * sqrt(s); kc = K["c"] * sqrt(s)
+        AREA = ka * sh * sw * rc + kb * sh * np * ROWS + kc * sw * COLS + kb * kc / ka * np
+    } else AREA = AREA_OPENRAM
     tcount = 6 + 2 * (np - 1)
     LEAK = K["l1"] * rc * tcount / 6 + K["l0"] * np
     DELAY = K["t0"] + K["tr"] * ROWS + K["tc"] * COLS
@@ -178,11 +187,13 @@ END {
     model(words, bits, rports, wports, rwports)
     if (what == "cost") {
         printf "words %d\nbits %d\nrports %d\nwports %d\nrwports %d\nrows %d\ncols %d\n", words, bits, rports, wports, rwports, ROWS, COLS
-        printf "area_um2 %.3f\naccess_ns %.4f\nmin_period_ns %.4f\nread_pj %.4f\nwrite_pj %.4f\nleak_mw %.6f\nextrapolated %d\n",
-            AREA, DELAY, PERIOD, ERD, EWR, LEAK, EXTRAP
+        printf "area_um2 %.3f\narea_openram_um2 %.3f\nbitcell %s\n", AREA, AREA_OPENRAM, (bitcell == "itrs") ? "itrs" : "openram"
+        printf "access_ns %.4f\nmin_period_ns %.4f\nread_pj %.4f\nwrite_pj %.4f\nleak_mw %.6f\nextrapolated %d\n",
+            DELAY, PERIOD, ERD, EWR, LEAK, EXTRAP
         exit 0
     }
     if (what == "lib") { write_lib(); exit 0 }
+    if (what == "arrlib") { write_arrlib(); exit 0 }
     print "sram_model.awk: unknown what=" what > "/dev/stderr"; exit 1
 }
 
@@ -219,7 +230,43 @@ function in_port(kind, n, type) {
     printf "    %s (%s) {\n", kind, n
     if (type != "") printf "      bus_type : %s;\n", type
     printf "      direction : input;\n      capacitance : 0.2091;\n"
-    printf "      timing () {\n        related_pin : \"clk\";\n        timing_type : setup_rising;\n"
+    printf "      timing () {\n        related_pin : \"%s\";\n        timing_type : setup_rising;\n", (clkpin == "") ? "clk" : clkpin
     printf "        rise_constraint (scalar) { values (\"0.015\"); }\n        fall_constraint (scalar) { values (\"0.015\"); }\n      }\n    }\n"
+}
+# A liberty cell for an RTL array costed as SRAM (synth/sram/arrays.awk): the
+# yosys $mem_v2 cell's own ports, rports read ports and rtl_wports write
+# ports wide (the RTL's per-entry reset and update writes are yosys write
+# ports; the macro is priced with one). Pins: CLK; RD_ADDR, RD_EN, RD_DATA;
+# WR_ADDR, WR_DATA, WR_EN (per bit). Writes (and, for a synchronous read,
+# RD_ADDR and RD_EN) are set up to the rising edge of CLK; sync=1: RD_DATA
+# follows the falling edge by the read delay, as gm_sram; sync=0 (the RTL
+# reads combinationally): RD_DATA follows RD_ADDR by the read delay.
+function write_arrlib(    aw, n, rel) {
+    clkpin = "CLK"
+    printf "  /* %s: RTL array %s, %d words x %d bits, %d read port(s) (%s), priced as %d read + 1 write port(s);\n", cell, memid, words, bits, rports, sync ? "synchronous" : "combinational", rports
+    printf "     array %d x %d, area %.1f um^2 (%s bit cell; OpenRAM cell %.1f um^2), read %.3f ns, min period %.3f ns,\n", ROWS, COLS, AREA, (bitcell == "itrs") ? "ITRS" : "OpenRAM", AREA_OPENRAM, DELAY, PERIOD
+    printf "     read %.3f pJ, write %.3f pJ, leakage %.4f mW%s (synth/sram/sram_model.awk). */\n", ERD, EWR, LEAK, EXTRAP ? ", EXTRAPOLATED" : ""
+    printf "  cell (%s) {\n    area : %.3f;\n    dont_use : true;\n    dont_touch : true;\n", cell, AREA
+    printf "    cell_leakage_power : %.3f;\n", LEAK * 1e6
+    printf "    pin (CLK) {\n      direction : input;\n      clock : true;\n      capacitance : 0.2091;\n"
+    printf "      timing () {\n        related_pin : \"CLK\";\n        timing_type : minimum_period;\n"
+    printf "        rise_constraint (scalar) { values (\"%.4f\"); }\n        fall_constraint (scalar) { values (\"%.4f\"); }\n      }\n    }\n", PERIOD, PERIOD
+    in_port("bus", "WR_ADDR", "gm_bus" wports_rtl * abits)
+    in_port("bus", "WR_DATA", "gm_bus" wports_rtl * bits)
+    in_port("bus", "WR_EN", "gm_bus" wports_rtl * bits)
+    if (sync) { in_port("bus", "RD_ADDR", "gm_bus" rports * abits); in_port("bus", "RD_EN", "gm_bus" rports) }
+    else {
+        printf "    bus (RD_ADDR) {\n      bus_type : gm_bus%d;\n      direction : input;\n      capacitance : 0.2091;\n    }\n", rports * abits
+        printf "    bus (RD_EN) {\n      bus_type : gm_bus%d;\n      direction : input;\n      capacitance : 0.2091;\n    }\n", rports
+    }
+    printf "    bus (RD_DATA) {\n      bus_type : gm_bus%d;\n      direction : output;\n", rports * bits
+    if (sync) printf "      timing () {\n        related_pin : \"CLK\";\n        timing_type : falling_edge;\n        timing_sense : non_unate;\n"
+    else {     # every address bit (a bus-to-bus arc needs equal widths)
+        rel = ""; for (n = 0; n < rports * abits; n++) rel = rel (n ? " " : "") "RD_ADDR[" n "]"
+        printf "      timing () {\n        related_pin : \"%s\";\n        timing_type : combinational;\n        timing_sense : non_unate;\n", rel
+    }
+    printf "        cell_rise (scalar) { values (\"%.4f\"); }\n        cell_fall (scalar) { values (\"%.4f\"); }\n", DELAY, DELAY
+    printf "        rise_transition (scalar) { values (\"0.03\"); }\n        fall_transition (scalar) { values (\"0.03\"); }\n      }\n    }\n"
+    printf "  }\n"
 }
 function addr_bits(w,    a) { a = 0; while ((2 ^ a) < w) a++; return a < 1 ? 1 : a }

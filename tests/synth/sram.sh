@@ -34,8 +34,8 @@ echo "$rec" | grep -q '"sram_cell": "gm_sram_16x8", "count": 2' || fail "the two
 echo "$rec" | grep -q '"sram_cell": "gm_sram_64x32", "count": 1' || fail "no 64x32 cell"
 # 32 flops (the accumulator), none from the SRAMs (64*32 + 2*16*8 bits)
 [ "$(field flops)" = 32 ] || fail "flops $(field flops), expected 32 (SRAM bits became flops?)"
-a16=$(awk -f synth/sram/sram_model.awk -v what=cost -v words=16 -v bits=8 "$TMP/coeffs" | awk '$1 == "area_um2" { print $2 }')
-a64=$(awk -f synth/sram/sram_model.awk -v what=cost -v words=64 -v bits=32 "$TMP/coeffs" | awk '$1 == "area_um2" { print $2 }')
+a16=$(awk -f synth/sram/sram_model.awk -v what=cost -v words=16 -v bits=8 -v bitcell=itrs "$TMP/coeffs" | awk '$1 == "area_um2" { print $2 }')
+a64=$(awk -f synth/sram/sram_model.awk -v what=cost -v words=64 -v bits=32 -v bitcell=itrs "$TMP/coeffs" | awk '$1 == "area_um2" { print $2 }')
 awk -v s="$(field sram_area_um2)" -v a="$a16" -v b="$a64" 'BEGIN { d = s - (2 * a + b); exit !(d < 0.01 && d > -0.01) }' \
   || fail "SRAM area $(field sram_area_um2), model says 2 x $a16 + $a64"
 awk -v l="$(field area_um2)" -v s="$(field sram_area_um2)" -v t="$(field total_area_um2)" \
