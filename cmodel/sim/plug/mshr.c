@@ -5,7 +5,14 @@
  * two share their port names (seed-001 §9.2), so one body drives both. A
  * cycle with neither a request nor a fill that would only count (the
  * block's X_tick_idle) takes the block's fast path (with RTL attached,
- * every cycle runs whole). */
+ * every cycle runs whole).
+ *
+ * Its section "dlmshr" sets the DL-MSHR's access latency (2, §3.7; 1 for
+ * the seed's main comparison, A15), its deallocation (ripple, the literal
+ * reading of Fig 3.8, or parallel, A9) and whether half the sets are
+ * reserved for heads (Opt. 4). Its stats object "mshr" gives each level's
+ * slot utilization (occupied slots over the slot budget, averaged over the
+ * level's cycles: §3.9's "per-slot basis") and MSHR reservation fails. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,33 +77,68 @@ static int wait_dlmshr(void *self)
     return !(x->reg->hooks && x->b->rtl) && dlmshr_tick_idle(x->st);
 }
 
+enum { DL_RIPPLE, DL_PARALLEL };
+static const char *const dealloc_names[] = {"ripple", "parallel", NULL};
+
+typedef struct dl_cfg {
+    uint32_t access_lat;
+    int dealloc;
+    int reserve;
+} dl_cfg_t;
+_Static_assert(sizeof(dl_cfg_t) <= GM_PLUG_CFG_BYTES, "dlmshr section too large");
+
+#define S dl_cfg_t
+static const gm_field_t fields[] = {
+    GM_FIELD_UINT(S, access_lat, 2, 1, 4, "DL-MSHR ACCESS_LAT: cycles from accepting a primary "
+                                          "to issuing it (seed-001 §3.7: 2)"),
+    GM_FIELD_ENUM(S, dealloc, DL_RIPPLE, dealloc_names,
+                  "DL-MSHR DEALLOC_MODE: ripple (tail to head, 2 cycles a set) or parallel"),
+    GM_FIELD_BOOL(S, reserve, 1, "DL-MSHR Opt. 4: half the slot sets reserved for heads"),
+};
+#undef S
+static const gm_schema_t schema = {fields, sizeof fields / sizeof fields[0]};
+
+/* A cache's MSHR as the stats see it: its level, its slot budget and the
+ * clock it counts. */
+typedef struct site_ref {
+    port_t *x;
+    int dl, l2;
+    uint32_t slots;
+    const uint64_t *now;
+} site_ref_t;
+
 typedef struct ports {
     port_t *v;
+    site_ref_t *ref;
     uint32_t n, cap;
+    dl_cfg_t c;
 } ports_t;
 
 static int init(const gm_plug_env_t *env, const void *cfg, void **self, gm_err_t *err)
 {
-    (void)cfg;
     ports_t *all = calloc(1, sizeof *all);
     if (all) {
         all->cap = env->cfg->sm.count + env->nbanks;
         all->v = calloc(all->cap, sizeof *all->v);
+        all->ref = calloc(all->cap, sizeof *all->ref);
+        all->c = *(const dl_cfg_t *)cfg;
     }
     *self = all;
-    return all && all->v ? 0 : gm_errf(err, "mshr: out of memory");
+    return all && all->v && all->ref ? 0 : gm_errf(err, "mshr: out of memory");
 }
 
 static void release(void *self)
 {
     ports_t *all = self;
-    if (all)
+    if (all) {
         free(all->v);
+        free(all->ref);
+    }
     free(all);
 }
 
-static gm_blk_t *make_dl(const gm_cache_cfg_t *c, gm_registry_t *reg, const char *path,
-                         gm_err_t *err)
+static gm_blk_t *make_dl(const dl_cfg_t *dc, const gm_cache_cfg_t *c, gm_registry_t *reg,
+                         const char *path, gm_err_t *err)
 {
     uint32_t slots = c->mshr_entries * c->mshr_merge;
     if (slots % 2 || slots / 2 < 2 || slots / 2 > DL_MAX_SETS) {
@@ -108,9 +150,9 @@ static gm_blk_t *make_dl(const gm_cache_cfg_t *c, gm_registry_t *reg, const char
     dlmshr_params_t p;
     memset(&p, 0, sizeof p);
     p.NSETS = slots / 2;
-    p.NRESV = p.NSETS / 2;
-    p.ACCESS_LAT = 2;
-    p.DEALLOC_MODE = 0;
+    p.NRESV = dc->reserve ? p.NSETS / 2 : 0;
+    p.ACCESS_LAT = dc->access_lat;
+    p.DEALLOC_MODE = dc->dealloc == DL_PARALLEL;
     p.LINK_EN = 1;
     return gm_blk_new(reg, &dlmshr_desc, &p, path, err);
 }
@@ -140,23 +182,70 @@ static int attach(void *self, const gm_site_t *site, gm_err_t *err)
     int dl = c->mshr == GM_MSHR_DL;
     char path[48];
     snprintf(path, sizeof path, "%s.%s", site->cache->name, dl ? "dlmshr" : "mshr");
-    gm_blk_t *b = dl ? make_dl(c, site->ctx->reg, path, err)
+    gm_blk_t *b = dl ? make_dl(&all->c, c, site->ctx->reg, path, err)
                      : make_conventional(c, site->ctx->reg, path, err);
     if (!b)
         return -1;
     if (all->n == all->cap)
         return gm_errf(err, "%s: more caches than the mshr plug-in was made for", path);
-    port_t *x = &all->v[all->n++];
+    port_t *x = &all->v[all->n];
     *x = (port_t){.in = b->in, .out = b->out, .st = b->st, .b = b, .reg = site->ctx->reg};
+    all->ref[all->n++] = (site_ref_t){.x = x, .dl = dl, .l2 = site->kind == GM_SITE_L2,
+                                      .slots = c->mshr_entries * c->mshr_merge,
+                                      .now = site->ctx->now};
     site->cache->mshr = (gm_mshr_port_t){.cycle = dl ? drive_dlmshr : drive_mshr,
                                          .wait = dl ? wait_dlmshr : wait_mshr, .self = x};
     return 0;
 }
 
+/* Per level: occupied slots summed over cycles, the budget's slot-cycles,
+ * and the MSHR's reservation fails. */
+static void stats(const void *self, cJSON *root)
+{
+    const ports_t *all = self;
+    double occ[2] = {0, 0}, cap[2] = {0, 0};
+    uint64_t rf[2] = {0, 0}, merges[2] = {0, 0};
+    for (uint32_t i = 0; i < all->n; i++) {
+        const site_ref_t *r = &all->ref[i];
+        uint64_t slot_cycles, fails, m;
+        if (r->dl) {
+            dlmshr_counters_t k;
+            dlmshr_counters(r->x->st, &k);
+            slot_cycles = k.slot_cycles;
+            fails = k.rf_entry_full + k.rf_merge_full;
+            m = k.merges;
+        } else {
+            mshr_counters_t k;
+            mshr_counters(r->x->st, &k);
+            slot_cycles = k.slot_cycles;
+            fails = k.rf_entry_full + k.rf_merge_full;
+            m = k.merges;
+        }
+        occ[r->l2] += (double)slot_cycles;
+        cap[r->l2] += (double)r->slots * (double)*r->now;
+        rf[r->l2] += fails;
+        merges[r->l2] += m;
+    }
+    cJSON *o = cJSON_AddObjectToObject(root, "mshr");
+    static const char *const level[2] = {"l1d", "l2"};
+    for (int l = 0; l < 2; l++) {
+        cJSON *v = cJSON_AddObjectToObject(o, level[l]);
+        gm_stats_add_r(v, "slot_util", cap[l] > 0 ? occ[l] / cap[l] : 0);
+        gm_stats_add_u(v, "rf", rf[l]);
+        gm_stats_add_u(v, "merges", merges[l]);
+    }
+    gm_stats_add_r(o, "slot_util", cap[0] + cap[1] > 0 ? (occ[0] + occ[1]) / (cap[0] + cap[1]) : 0);
+    gm_stats_add_u(o, "rf", rf[0] + rf[1]);
+}
+
 const gm_plugin_t gm_plugin_mshr = {
     .name = "mshr",
-    .doc = "the MSHR of every cache: mshr, or dlmshr (\"mshr\": \"dl\")",
+    .doc = "the MSHR of every cache: mshr, or dlmshr (\"mshr\": \"dl\"); section dlmshr",
+    .section = "dlmshr",
+    .schema = &schema,
+    .cfg_size = sizeof(dl_cfg_t),
     .init = init,
     .attach = attach,
+    .stats = stats,
     .free = release,
 };
