@@ -82,6 +82,23 @@ echo "$OUT" | grep -q '^done ' && fail "second run reran something: $OUT"
 [ "$took" -lt 10000 ] || fail "second run took $took ms"
 echo "second run: $took ms"
 
+# ---- "summary": "mean": the same runs (all cached), the arithmetic mean.
+jq '.figure = "tinymean" | .summary = "mean" | .seed_values.BXOR = {"mean": 2.0, "RS": 4.0}
+    | .headline[0].workload = "mean"' "$exp" >"$TMP/mean.json"
+rep "$TMP/mean.json" --jobs 2
+[ "$RC" = 0 ] || fail "mean run exited $RC: $OUT"
+expect_out "tinymean: 4 runs, 4 cached, 0 to run"
+jm=$res/tinymean.json
+am=$(jq '[.normalized.BXOR | to_entries[] | select(.key != "mean") | .value] | add / length' "$jm")
+num_eq "$(jq '.normalized.BXOR.mean' "$jm")" "$am" "BXOR arithmetic mean"
+num_eq "$(jq '.headline[0].gmem' "$jm")" "$am" "headline 0 is the mean"
+grep -q "^| \*\*mean\*\* | | \*\*1.00\*\* | " "$res/tinymean.md" || fail "mean row missing"
+file "$res/tinymean.png" | grep -q 'PNG image data' || fail "tinymean.png is not a PNG"
+jq '.summary = "median"' "$exp" >"$TMP/median.json"
+rep "$TMP/median.json"
+[ "$RC" = 2 ] || fail "summary median: exit $RC, expected 2"
+expect_out 'summary: "geomean" or "mean"'
+
 # ---- one variant's --set list changed: only that variant reruns.
 jq '.variants[1].set += ["l1d.c.missq=8"]' "$exp" >"$TMP/touched.json"
 rep "$TMP/touched.json" --jobs 2
