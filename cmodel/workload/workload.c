@@ -27,7 +27,7 @@ const wl_def_t *const wl_defs[] = {
     &wl_bfs, &wl_hotspot, &wl_srad, &wl_kmeans, &wl_backprop, &wl_pathfinder, &wl_nw,
     &wl_streamcluster, &wl_particlefilter, &wl_spmv,
     /* CUDA SDK (data-cache version), LonestarGPU */
-    &wl_histogram, &wl_barneshut,
+    &wl_histogram, &wl_transpose, &wl_barneshut,
     /* synthetic patterns */
     &wl_stream, &wl_stride, &wl_gather, &wl_tiled, &wl_rowscan,
     /* traces */
@@ -86,6 +86,8 @@ const gm_workload_info_t gm_workload_list[] = {
      "rows=32768 (matrix rows, 32..4194304), nnz=16 (mean non-zeros per row, 1..256), band=512 (diagonal offsets within +-band, 1..4194304), tb=128 (threads per CTA, 32..1024)"},
     {"histogram", "cuda-sdk", "histogram256, data-cache version: per-warp sub-histograms in global memory, then the merge (seed-000 HST)",
      "bytes=4194304 (bytes of input data, multiple of 4, 4..268435456), atomic=0 (0 = tagged read-modify-write as in SDK 4, 1 = atomicAdd at the L2, 0..1)"},
+    {"transpose", "cuda-sdk", "transposeNaive: out[x][y] = in[y][x], 32x8 CTAs, one element per thread (seed-001 TRP)",
+     "n=2048 (matrix size, multiple of 32, 32..16384)"},
     {"barneshut", "lonestar", "Barnes-Hut force calculation: warps walk a Plummer sphere's octree (seed-000 BH)",
      "bodies=8192 (bodies, 32..1048576), steps=1 (force-kernel launches, the first without the velocity update, 1..100), ctas=75 (CTAs: FACTOR5 = 5 per SM of a 15-SM GTX 480, 1..65536)"},
     {"stream", "synthetic", "coalesced streaming: thread g reads a[g + k*T] (and writes b[...])",

@@ -164,7 +164,7 @@ static const char *const small_specs[] = {
     "streamcluster:points=300,dim=5,centers=4,launches=2",
     "particlefilter:particles=300,frames=3,x=32,y=32",
     "histogram:bytes=40000", "histogram:bytes=40000,atomic=1",
-    "barneshut:bodies=300,steps=2,ctas=2",
+    "barneshut:bodies=300,steps=2,ctas=2", "transpose:n=96",
     NULL};
 
 /* ---- the parser */
@@ -599,6 +599,29 @@ static void test_conv2d(void **state)
     assert_int_equal(in.active, 0x7fffffff);
     warp_end(&r);
     gm_workload_free(w);
+}
+
+/* transposeNaive, n = 64: grid 2 x 8 of 32 x 8 CTAs; CTA (1, 2), warp 3 is
+ * row y = 19, columns x = 32..63: it loads one line of in[19][*] and
+ * stores out[x][19], 32 addresses 256 bytes apart. */
+static void test_transpose(void **state)
+{
+    (void)state;
+    const uint64_t A = 0x10000000, B = 0x10004000;
+    gm_workload_t *w = make("transpose:n=64");
+    warp_run_t r = warp_start(w, 0, 0, 2 * 2 + 1, 3);
+    gm_inst_t in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, 0xffffffff, A + 4 * (19 * 64 + 32));
+    for (unsigned l = 0; l < 32; l++)
+        assert_int_equal(in.addr[l], A + 4 * (19 * 64 + 32 + l));
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_STORE, 4, 0xffffffff, B + 4 * (32 * 64 + 19));
+    for (unsigned l = 0; l < 32; l++)
+        assert_int_equal(in.addr[l], B + 4 * ((32 + l) * 64 + 19));
+    assert_int_equal(warp_step(&r).op, GM_OP_EXIT);
+    warp_end(&r);
+    gm_workload_free(w);
+    expect_error("transpose:n=100", "n: 100 is out of range, expected a multiple of 32");
 }
 
 /* 3DCONV, n = 32: launch p is plane i = p + 1; the first load is
@@ -1489,6 +1512,7 @@ int main(void)
         cmocka_unit_test(test_geometry),     cmocka_unit_test(test_atax),
         cmocka_unit_test(test_gemm),         cmocka_unit_test(test_conv2d),
         cmocka_unit_test(test_conv3d),       cmocka_unit_test(test_fdtd),
+        cmocka_unit_test(test_transpose),
         cmocka_unit_test(test_corr_kernel),  cmocka_unit_test(test_gramschm),
         cmocka_unit_test(test_bfs),          cmocka_unit_test(test_hotspot),
         cmocka_unit_test(test_pathfinder),   cmocka_unit_test(test_nw),
