@@ -61,7 +61,7 @@ extern const wl_def_t wl_corr, wl_covar, wl_gramschm;
 extern const wl_def_t wl_bfs, wl_hotspot, wl_srad, wl_kmeans, wl_backprop,
     wl_pathfinder, wl_nw, wl_spmv;
 extern const wl_def_t wl_streamcluster, wl_particlefilter, wl_histogram, wl_barneshut;
-extern const wl_def_t wl_transpose;
+extern const wl_def_t wl_transpose, wl_lbm;
 extern const wl_def_t wl_stream, wl_stride, wl_gather, wl_tiled, wl_rowscan;
 extern const wl_def_t wl_trace, wl_traceg;
 

@@ -25,7 +25,7 @@ const wl_def_t *const wl_defs[] = {
     &wl_3mm, &wl_2dconv, &wl_3dconv, &wl_fdtd2d, &wl_corr, &wl_covar, &wl_gramschm,
     /* Rodinia, Parboil */
     &wl_bfs, &wl_hotspot, &wl_srad, &wl_kmeans, &wl_backprop, &wl_pathfinder, &wl_nw,
-    &wl_streamcluster, &wl_particlefilter, &wl_spmv,
+    &wl_streamcluster, &wl_particlefilter, &wl_spmv, &wl_lbm,
     /* CUDA SDK (data-cache version), LonestarGPU */
     &wl_histogram, &wl_transpose, &wl_barneshut,
     /* synthetic patterns */
@@ -84,6 +84,8 @@ const gm_workload_info_t gm_workload_list[] = {
      "particles=1000 (particles, one thread each, 32..1048576), frames=10 (video frames; frames-1 filter steps of 4 kernels, 2..1000), x=128 (video width IszX, 16..4096), y=128 (video height IszY, 16..4096)"},
     {"spmv", "parboil", "sparse matrix-vector product, JDS format, one row per thread [sv]",
      "rows=32768 (matrix rows, 32..4194304), nnz=16 (mean non-zeros per row, 1..256), band=512 (diagonal offsets within +-band, 1..4194304), tb=128 (threads per CTA, 32..1024)"},
+    {"lbm", "parboil", "lattice-Boltzmann D3Q19 stream-collide, SoA fields, a CTA per (y, z) row (seed-001 LBM)",
+     "y=120 (lattice rows (SIZE_Y), 2..1024), z=16 (lattice planes (SIZE_Z), 2..1024), steps=2 (time steps (one launch each), 1..1000)"},
     {"histogram", "cuda-sdk", "histogram256, data-cache version: per-warp sub-histograms in global memory, then the merge (seed-000 HST)",
      "bytes=4194304 (bytes of input data, multiple of 4, 4..268435456), atomic=0 (0 = tagged read-modify-write as in SDK 4, 1 = atomicAdd at the L2, 0..1)"},
     {"transpose", "cuda-sdk", "transposeNaive: out[x][y] = in[y][x], 32x8 CTAs, one element per thread (seed-001 TRP)",

@@ -164,7 +164,7 @@ static const char *const small_specs[] = {
     "streamcluster:points=300,dim=5,centers=4,launches=2",
     "particlefilter:particles=300,frames=3,x=32,y=32",
     "histogram:bytes=40000", "histogram:bytes=40000,atomic=1",
-    "barneshut:bodies=300,steps=2,ctas=2", "transpose:n=96",
+    "barneshut:bodies=300,steps=2,ctas=2", "transpose:n=96", "lbm:y=3,z=2,steps=2",
     NULL};
 
 /* ---- the parser */
@@ -622,6 +622,33 @@ static void test_transpose(void **state)
     warp_end(&r);
     gm_workload_free(w);
     expect_error("transpose:n=100", "n: 100 is out of range, expected a multiple of 32");
+}
+
+/* lbm, y = 4, z = 2, one step: CTA (1, 1) is row y = 1 of plane z = 1,
+ * warp 2 its cells x = 64..95. Fields are 128 * 4 * 4 cells apart (4
+ * planes: z = 0, 1 and the two margins); the cell's index is x + 128 y +
+ * 512 (z + 1). It loads field 0 and field 19 at the cell, stores field 0
+ * at the cell and field 18 (WB) at x - 1, z - 1 of the other grid. */
+static void test_lbm(void **state)
+{
+    (void)state;
+    const uint64_t cells = 128 * 4 * 4, src = 0x10000000, dst = src + 4 * 20 * cells;
+    gm_workload_t *w = make("lbm:y=4,z=2,steps=1");
+    warp_run_t r = warp_start(w, 0, 0, 1 * 4 + 1, 2);
+    const uint64_t cell = 64 + 128 * 1 + 512 * 2;
+    gm_inst_t in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, 0xffffffff, src + 4 * cell);
+    for (unsigned t = 1; t < 20; t++)
+        in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, 0xffffffff, src + 4 * (19 * cells + cell));
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_STORE, 4, 0xffffffff, dst + 4 * cell);
+    for (unsigned t = 1; t < 19; t++)
+        in = warp_step(&r);
+    expect_inst(in, GM_OP_STORE, 4, 0xffffffff, dst + 4 * (18 * cells + cell - 1 - 512));
+    assert_int_equal(warp_step(&r).op, GM_OP_EXIT);
+    warp_end(&r);
+    gm_workload_free(w);
 }
 
 /* 3DCONV, n = 32: launch p is plane i = p + 1; the first load is
@@ -1512,7 +1539,7 @@ int main(void)
         cmocka_unit_test(test_geometry),     cmocka_unit_test(test_atax),
         cmocka_unit_test(test_gemm),         cmocka_unit_test(test_conv2d),
         cmocka_unit_test(test_conv3d),       cmocka_unit_test(test_fdtd),
-        cmocka_unit_test(test_transpose),
+        cmocka_unit_test(test_transpose),    cmocka_unit_test(test_lbm),
         cmocka_unit_test(test_corr_kernel),  cmocka_unit_test(test_gramschm),
         cmocka_unit_test(test_bfs),          cmocka_unit_test(test_hotspot),
         cmocka_unit_test(test_pathfinder),   cmocka_unit_test(test_nw),
