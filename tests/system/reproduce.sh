@@ -94,6 +94,12 @@ num_eq "$(jq '.normalized.BXOR.mean' "$jm")" "$am" "BXOR arithmetic mean"
 num_eq "$(jq '.headline[0].gmem' "$jm")" "$am" "headline 0 is the mean"
 grep -q "^| \*\*mean\*\* | | \*\*1.00\*\* | " "$res/tinymean.md" || fail "mean row missing"
 file "$res/tinymean.png" | grep -q 'PNG image data' || fail "tinymean.png is not a PNG"
+# a metric 0 for both variants (no bypass slots here) normalizes to 1
+jq '.figure = "tinyzero" | .metric = "l1d.reservation_fails.bypass_slots"' "$exp" >"$TMP/zero.json"
+rep "$TMP/zero.json" --jobs 2
+[ "$RC" = 0 ] || fail "zero-metric run exited $RC: $OUT"
+[ "$(jq -c '[.normalized.BXOR[]] | unique' "$res/tinyzero.json")" = "[1]" ] ||
+  fail "0/0 should normalize to 1: $(jq -c .normalized "$res/tinyzero.json")"
 jq '.summary = "median"' "$exp" >"$TMP/median.json"
 rep "$TMP/median.json"
 [ "$RC" = 2 ] || fail "summary median: exit $RC, expected 2"
