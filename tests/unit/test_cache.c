@@ -76,7 +76,7 @@ static void make(int l1d)
     assert_int_equal(si->init(&env, NULL, &index_self, &err), 0);
     assert_int_equal(si->attach(index_self, &site, &err), 0);
     const gm_plugin_t *mp = gm_plugin_find("mshr");
-    assert_int_equal(mp->init(&env, NULL, &mshr_self, &err), 0);
+    assert_int_equal(mp->init(&env, gm_plug_cfg(&gc, mp), &mshr_self, &err), 0);
     assert_int_equal(mp->attach(mshr_self, &site, &err), 0);
     assert_non_null(c.index.index);
     assert_non_null(c.mshr.cycle);
