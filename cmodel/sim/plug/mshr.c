@@ -98,11 +98,11 @@ static const gm_field_t fields[] = {
 #undef S
 static const gm_schema_t schema = {fields, sizeof fields / sizeof fields[0]};
 
-/* A cache's MSHR as the stats see it: its level, its slot budget and the
- * clock it counts. */
+/* A cache's MSHR as the stats see it: its block, its level, its slot
+ * budget and the clock it counts. */
 typedef struct site_ref {
     port_t *x;
-    int dl, l2;
+    int l2;
     uint32_t slots;
     const uint64_t *now;
 } site_ref_t;
@@ -190,11 +190,25 @@ static int attach(void *self, const gm_site_t *site, gm_err_t *err)
         return gm_errf(err, "%s: more caches than the mshr plug-in was made for", path);
     port_t *x = &all->v[all->n];
     *x = (port_t){.in = b->in, .out = b->out, .st = b->st, .b = b, .reg = site->ctx->reg};
-    all->ref[all->n++] = (site_ref_t){.x = x, .dl = dl, .l2 = site->kind == GM_SITE_L2,
+    all->ref[all->n++] = (site_ref_t){.x = x, .l2 = site->kind == GM_SITE_L2,
                                       .slots = c->mshr_entries * c->mshr_merge,
                                       .now = site->ctx->now};
     site->cache->mshr = (gm_mshr_port_t){.cycle = dl ? drive_dlmshr : drive_mshr,
                                          .wait = dl ? wait_dlmshr : wait_mshr, .self = x};
+    return 0;
+}
+
+/* A block's counter by name, through its descriptor (the block contract's
+ * counters: no read of its state around the ports); 0 if it has none. */
+static uint64_t counter(const gm_blk_t *b, const char *name)
+{
+    uint64_t v[32];
+    if (b->d->n_counters > sizeof v / sizeof v[0])
+        return 0;
+    b->d->get_counters(b->st, v);
+    for (unsigned i = 0; i < b->d->n_counters; i++)
+        if (!strcmp(b->d->counters[i], name))
+            return v[i];
     return 0;
 }
 
@@ -207,24 +221,11 @@ static void stats(const void *self, cJSON *root)
     uint64_t rf[2] = {0, 0}, merges[2] = {0, 0};
     for (uint32_t i = 0; i < all->n; i++) {
         const site_ref_t *r = &all->ref[i];
-        uint64_t slot_cycles, fails, m;
-        if (r->dl) {
-            dlmshr_counters_t k;
-            dlmshr_counters(r->x->st, &k);
-            slot_cycles = k.slot_cycles;
-            fails = k.rf_entry_full + k.rf_merge_full;
-            m = k.merges;
-        } else {
-            mshr_counters_t k;
-            mshr_counters(r->x->st, &k);
-            slot_cycles = k.slot_cycles;
-            fails = k.rf_entry_full + k.rf_merge_full;
-            m = k.merges;
-        }
-        occ[r->l2] += (double)slot_cycles;
+        const gm_blk_t *b = r->x->b;
+        occ[r->l2] += (double)counter(b, "slot_cycles");
         cap[r->l2] += (double)r->slots * (double)*r->now;
-        rf[r->l2] += fails;
-        merges[r->l2] += m;
+        rf[r->l2] += counter(b, "rf_entry_full") + counter(b, "rf_merge_full");
+        merges[r->l2] += counter(b, "merges");
     }
     cJSON *o = cJSON_AddObjectToObject(root, "mshr");
     static const char *const level[2] = {"l1d", "l2"};
