@@ -27,7 +27,7 @@ CM_SRC  := $(sort $(shell find cmodel -name '*.c' ! -name main.c ! -name cmd_pur
 CM_OBJ  := $(CM_SRC:%.c=$(BUILD)/obj/%.o)
 CM_SAN  := $(CM_SRC:%.c=$(BUILD)/san/%.o)
 
-.PHONY: all cosim test run lint synth bench deps clean reproduce
+.PHONY: all cosim test run lint synth bench deps clean reproduce docs
 all: $(BUILD)/gmem
 
 # ---- dependencies (Debian packages), per target: each goal checks only the
@@ -43,6 +43,7 @@ DEPS_GOAL_all := core
 DEPS_GOAL_$(BUILD)/gmem := core
 DEPS_GOAL_$(BUILD)/san/gmem := core
 DEPS_GOAL_run := core
+DEPS_GOAL_docs := core
 DEPS_GOAL_cosim := core rtl
 DEPS_GOAL_$(BUILD)/gmem-cosim := core rtl
 DEPS_GOAL_$(BUILD)/san/gmem-cosim := core rtl
@@ -119,6 +120,14 @@ $(BUILD)/gmem: $(CM_OBJ) $(BUILD)/obj/cmodel/main.o $(BUILD)/obj/cmodel/cmd_pure
 $(BUILD)/san/gmem: $(CM_SAN) $(BUILD)/san/cmodel/main.o $(BUILD)/san/cmodel/cmd_pure.o
 	@echo "LINK $@"
 	@$(CC) $(OPT) $(SAN) $^ $(LDLIBS_C) -o $@
+
+# ---- reference pages printed by gmem itself from the tables the loader
+# uses, so they cannot drift (tests/cli/help_config.sh compares them)
+docs: docs/config.md
+docs/config.md: $(BUILD)/gmem
+	@mkdir -p $(@D)
+	@echo "GEN $@"
+	@$(BUILD)/gmem help config --markdown > $@.tmp && mv $@.tmp $@
 
 # ---- RTL models: one Verilated model per (block, parameter point)
 VL_INC    := /usr/share/verilator/include

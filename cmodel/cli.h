@@ -25,6 +25,8 @@ int gm_cmd_replay(int argc, char **argv);
 int gm_cmd_diff_stats(int argc, char **argv);
 int gm_cmd_stats_get(int argc, char **argv);
 int gm_cmd_import_gpgpusim(int argc, char **argv);
+/* `gmem help [TOPIC]`: no topic prints the commands (usage). */
+int gm_cmd_help(int argc, char **argv, void (*usage)(FILE *));
 
 /* `run` itself, in two steps the pure and the cosim build share. */
 struct gm_blk_hooks;

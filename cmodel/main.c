@@ -33,7 +33,8 @@ static void usage(FILE *f)
           "usage: gmem <command> [options]\n\ncommands:\n", f);
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(f, "  %-15s %s\n", commands[i].name, commands[i].summary);
-    fputs("\n`gmem <command> --help` describes a command; `gmem --version` the build.\n"
+    fputs("\n`gmem <command> --help` describes a command; `gmem --version` the build;\n"
+          "`gmem help config` every configuration field (docs/config.md).\n"
           "Exit status: 0 ok, 1 a check failed (mismatch, failed run), 2 bad input\n"
           "or usage, 3 a run stopped by --max-cycles, 128 + N a run stopped by\n"
           "signal N (130: Ctrl-C).\n", f);
@@ -46,8 +47,9 @@ int main(int argc, char **argv)
         return GM_EXIT_USAGE;
     }
     const char *name = argv[1];
-    if (strcmp(name, "help") == 0 || strcmp(name, "--help") == 0 ||
-        strcmp(name, "-h") == 0) {
+    if (strcmp(name, "help") == 0)
+        return gm_cmd_help(argc - 1, argv + 1, usage);
+    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
         usage(stdout);
         return GM_EXIT_OK;
     }

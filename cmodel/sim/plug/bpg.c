@@ -27,10 +27,17 @@ static const gm_field_t fields[] = {
     GM_FIELD_BOOL(S, global, 0, "G-BPG: monitor_sm's parameter is broadcast to every SM"),
     GM_FIELD_UINT(S, monitor_sm, 0, 0, 255, "the SM whose BPG decides in G-BPG mode"),
     GM_FIELD_UINT(S, interval, 1000, 2, 1024, "bpg INTERVAL: accesses per decision"),
-    GM_FIELD_UINT(S, start_mode, 0, 0, 1, "bpg START_MODE: 0 no bypass before the first decision"),
-    GM_FIELD_UINT(S, rf_scale_shift, 0, 0, 5, "bpg RF_SCALE_SHIFT"),
-    GM_FIELD_UINT(S, rf_rescale, 0, 0, 1, "bpg RF_RESCALE: 0 (L/N)^3, 1 (L/L_cur)^3"),
-    GM_FIELD_UINT(S, sample_mode, 0, 0, 1, "bpg SAMPLE_MODE: 0 spread, 1 low sets"),
+    GM_FIELD_UINT(S, start_mode, 0, 0, 1,
+        "bpg START_MODE: before the first decision, 0 no bypass, 1 bypass all"),
+    GM_FIELD_UINT(S, rf_scale_shift, 0, 0, 5,
+        "bpg RF_SCALE_SHIFT: the reservation-fail estimate is shifted "
+        "right by this (3: sampled hits against whole-cache fails)"),
+    GM_FIELD_UINT(S, rf_rescale, 0, 0, 1,
+        "bpg RF_RESCALE: the reservation-fail estimate scaled by 0 "
+        "(L/N)^3, 1 (L/L_cur)^3"),
+    GM_FIELD_UINT(S, sample_mode, 0, 0, 1,
+        "bpg SAMPLE_MODE: the shadow tags sample 0 sets spread over the "
+        "cache, 1 the low sets"),
 };
 #undef S
 static const gm_schema_t schema = {fields, sizeof fields / sizeof fields[0]};

@@ -20,8 +20,12 @@ _Static_assert(sizeof(milg_cfg_t) <= GM_PLUG_CFG_BYTES, "milg section too large"
 #define S milg_cfg_t
 static const gm_field_t fields[] = {
     GM_FIELD_BOOL(S, enable, 0, "DMIL: one milg per kernel per SM gates memory issue"),
-    GM_FIELD_UINT(S, zero_mode, 0, 0, 1, "milg ZERO_MODE"),
-    GM_FIELD_UINT(S, mil_max, 127, 1, 127, "milg MIL_MAX"),
+    GM_FIELD_UINT(S, zero_mode, 0, 0, 1,
+        "milg ZERO_MODE: when an update sees RF>>10 == 0, 0 releases the "
+        "limit to mil_max, 1 holds it"),
+    GM_FIELD_UINT(S, mil_max, 127, 1, 127,
+        "milg MIL_MAX: the limit of memory instructions in flight at "
+        "reset and when released (unlimited)"),
 };
 #undef S
 static const gm_schema_t schema = {fields, sizeof fields / sizeof fields[0]};
