@@ -55,6 +55,14 @@ int gm_wants_help(int argc, char **argv);
 /* An option's value as an unsigned integer (gm_parse_u64 in base 0), else
  * "CMD: OPT expects a non-negative integer, got 'VAL'" and GM_EXIT_USAGE. */
 int gm_opt_u64(const char *cmd, const char *opt, const char *val, uint64_t *v);
+/* The JSON value at a path "$.a.b" or "a.b" (array elements as a.b[3]);
+ * NULL when there is none, with *why set when the path itself is not one
+ * (empty, an empty key, a bad index), else *why NULL. */
+struct cJSON;
+const struct cJSON *gm_json_at_path(const struct cJSON *root, const char *path,
+                                    const char **why);
+/* stats-get --csv (cmd_stats_csv.c): argv as gm_cmd_stats_get has it. */
+int gm_stats_get_csv(int argc, char **argv);
 /* Where configs/ lives: gm_home() (util/home.h). */
 /* A configuration by path or name: `name` if it exists, else a shipped
  * one: NAME -> <home>/configs/NAME.json, a relative path -> <home>/path;

@@ -81,8 +81,9 @@ int gm_cmd_diff_stats(int argc, char **argv)
 
 /* The value at a path "$.a.b" or "a.b" (array elements as a.b[3]); NULL
  * with *why set for a path that is not one (empty, an empty key, a bad
- * index). */
-static const cJSON *at_path(const cJSON *root, const char *path, const char **why)
+ * index). The whole path is checked whatever the document holds, so a
+ * malformed path is named as such, not as a value some file lacks. */
+const cJSON *gm_json_at_path(const cJSON *root, const char *path, const char **why)
 {
     char buf[256];
     *why = NULL;
@@ -99,7 +100,7 @@ static const cJSON *at_path(const cJSON *root, const char *path, const char **wh
     }
     memcpy(buf, p, strlen(p) + 1);
     const cJSON *o = root;
-    for (char *k = buf; o;) {
+    for (char *k = buf;;) {
         char *dot = strchr(k, '.');
         if (dot)
             *dot = 0;
@@ -118,7 +119,7 @@ static const cJSON *at_path(const cJSON *root, const char *path, const char **wh
             *why = "an empty key";
             return NULL;
         }
-        o = cJSON_GetObjectItemCaseSensitive(o, k);
+        o = o ? cJSON_GetObjectItemCaseSensitive(o, k) : NULL;
         if (o && idx >= 0)
             o = idx <= 0x7fffffff ? cJSON_GetArrayItem(o, (int)idx) : NULL;
         if (!dot)
@@ -131,14 +132,24 @@ static const cJSON *at_path(const cJSON *root, const char *path, const char **wh
 int gm_cmd_stats_get(int argc, char **argv)
 {
     static const char usage[] =
-        "usage: gmem stats-get FILE PATH [PATH...]\n\n"
+        "usage: gmem stats-get FILE PATH [PATH...]\n"
+        "       gmem stats-get --csv [--missing=VALUE] FILE... -- PATH...\n\n"
         "Prints the value at each JSON path of a stats report, one per line,\n"
         "e.g. gmem stats-get s.json ipc l1d.hit_rate dram.row_hit_rate.\n"
-        "A path that does not exist is an error (exit 2).\n";
+        "A path is \"a.b\" or \"$.a.b\", an array element a.b[3].\n"
+        "A path that does not exist is an error naming file and path (exit 2).\n\n"
+        "--csv: a CSV table over many reports: a header (file, then each path),\n"
+        "then a row per FILE, in the order given; strings and JSON values with\n"
+        "commas or quotes are quoted (RFC 4180). A path missing from a file is\n"
+        "an error (exit 2, nothing printed) unless --missing=VALUE, which puts\n"
+        "VALUE in its cell (--missing= leaves it empty), e.g.\n"
+        "  gmem stats-get --csv runs/*.json -- config ipc l1d.hit_rate\n";
     if (gm_wants_help(argc, argv)) {
         fputs(usage, stdout);
         return GM_EXIT_OK;
     }
+    if (argc > 1 && (!strcmp(argv[1], "--csv") || !strncmp(argv[1], "--missing=", 10)))
+        return gm_stats_get_csv(argc, argv);
     if (argc < 3) {
         fputs(usage, stderr);
         return gm_fail(GM_EXIT_USAGE, "stats-get: expected FILE and at least one PATH");
@@ -150,7 +161,7 @@ int gm_cmd_stats_get(int argc, char **argv)
     int rc = GM_EXIT_OK;
     for (int i = 2; i < argc && rc == GM_EXIT_OK; i++) {
         const char *why;
-        const cJSON *v = at_path(root, argv[i], &why);
+        const cJSON *v = gm_json_at_path(root, argv[i], &why);
         if (!v) {
             rc = why ? gm_fail(GM_EXIT_USAGE, "stats-get: '%s': %s", argv[i], why)
                      : gm_fail(GM_EXIT_USAGE, "%s: no value at %s", argv[1], argv[i]);
