@@ -122,12 +122,11 @@ $(BUILD)/san/gmem: $(CM_SAN) $(BUILD)/san/cmodel/main.o $(BUILD)/san/cmodel/cmd_
 	@$(CC) $(OPT) $(SAN) $^ $(LDLIBS_C) -o $@
 
 # ---- reference pages printed by gmem itself from the tables the loader
-# uses, so they cannot drift (tests/cli/help_config.sh compares them)
-docs: docs/config.md
-docs/config.md: $(BUILD)/gmem
-	@mkdir -p $(@D)
-	@echo "GEN $@"
-	@$(BUILD)/gmem help config --markdown > $@.tmp && mv $@.tmp $@
+# and the stats writer use, so they cannot drift
+# (help_config.sh, help_stats.sh compare them)
+docs: $(BUILD)/gmem
+	@echo "GEN docs/config.md docs/stats.md"
+	@scripts/gen-docs.sh $(BUILD)/gmem docs
 
 # ---- RTL models: one Verilated model per (block, parameter point)
 VL_INC    := /usr/share/verilator/include

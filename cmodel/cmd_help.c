@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "help.h"
 #include "sim/config.h"
 
 static const char *type_name(const gm_field_t *f)
@@ -98,19 +99,26 @@ static void help_config(int md)
 int gm_cmd_help(int argc, char **argv, void (*usage)(FILE *))
 {
     static const char help_usage[] =
-        "usage: gmem help [config] [--markdown]\n\n"
+        "usage: gmem help [config|stats] [--markdown] [--from S.json]\n\n"
         "gmem help           the commands\n"
         "gmem help config    every configuration field: path, type, values,\n"
         "                    default, description (from the loader's schema)\n"
-        "--markdown          as docs/config.md prints it\n";
+        "gmem help stats     every stats path: type, description, when written\n"
+        "gmem help stats --from S.json\n"
+        "                    the paths of the report S.json with their types and\n"
+        "                    descriptions, then the documented paths it lacks;\n"
+        "                    exit 1 if it holds an undocumented path\n"
+        "--markdown          as docs/config.md, docs/stats.md print it\n";
     int md = 0;
-    const char *topic = NULL;
+    const char *topic = NULL, *from = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--markdown"))
             md = 1;
         else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             fputs(help_usage, stdout);
             return GM_EXIT_OK;
+        } else if (!strcmp(argv[i], "--from") && i + 1 < argc) {
+            from = argv[++i];
         } else if (!topic && argv[i][0] != '-')
             topic = argv[i];
         else {
@@ -122,10 +130,14 @@ int gm_cmd_help(int argc, char **argv, void (*usage)(FILE *))
         usage(stdout);
         return GM_EXIT_OK;
     }
-    if (!strcmp(topic, "config")) {
+    if (!strcmp(topic, "config") && !from) {
         help_config(md);
         return GM_EXIT_OK;
     }
+    if (!strcmp(topic, "stats"))
+        return gm_help_stats(from, md);
     fputs(help_usage, stderr);
-    return gm_fail(GM_EXIT_USAGE, "help: unknown topic '%s' (expected config)", topic);
+    if (!strcmp(topic, "config"))
+        return gm_fail(GM_EXIT_USAGE, "help config: --from is for help stats");
+    return gm_fail(GM_EXIT_USAGE, "help: unknown topic '%s' (expected config or stats)", topic);
 }

@@ -34,7 +34,8 @@ static void usage(FILE *f)
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(f, "  %-15s %s\n", commands[i].name, commands[i].summary);
     fputs("\n`gmem <command> --help` describes a command; `gmem --version` the build;\n"
-          "`gmem help config` every configuration field (docs/config.md).\n"
+          "`gmem help config` every configuration field (docs/config.md),\n"
+          "`gmem help stats` every stats path (docs/stats.md).\n"
           "Exit status: 0 ok, 1 a check failed (mismatch, failed run), 2 bad input\n"
           "or usage, 3 a run stopped by --max-cycles, 128 + N a run stopped by\n"
           "signal N (130: Ctrl-C).\n", f);

@@ -5,7 +5,7 @@
 # configuration as the loader resolved it, plug-in sections included --
 # must be in the reference.
 . tests/lib.sh
-CFG=${HELP_CONFIG_CFG:-fermi-gtx480}
+CFG=${GMEM_DOCS_CONFIG:-fermi-gtx480}
 expect_rc 0 "$GMEM" help config --markdown
 echo "$OUT" > "$TMP/config.md"
 diff -u docs/config.md "$TMP/config.md" > "$TMP/diff" ||

@@ -1,0 +1,205 @@
+/* The descriptions of the stats report's paths (stats_doc.h says why they
+ * live here). Counts are over the whole run and every instance unless a
+ * description says otherwise; "cycles" are core cycles unless named. */
+#include "stats_doc.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "blocks/block.h"
+#include "sim/config.h"
+
+typedef struct entry {
+    const char *path, *type, *doc, *when;
+} entry_t;
+
+static const entry_t head[] = {
+    {"schema", "string", "report format, \"gmem-stats/1\"", NULL},
+    {"config", "string", "the configuration's name ($.name)", NULL},
+    {"workload", "string", "the workload's canonical spec, every parameter spelled out", NULL},
+    {"seed", "integer", "the run's random seed (--seed)", NULL},
+    {"cycles", "integer", "core cycles simulated", NULL},
+    {"warp_instructions", "integer", "warp instructions issued, all SMs", NULL},
+    {"thread_instructions", "integer", "thread instructions (active lanes) issued, all SMs",
+     NULL},
+    {"ipc", "number", "thread instructions per core cycle, the whole GPU", NULL},
+    {"warp_ipc", "number", "warp instructions per core cycle, the whole GPU", NULL},
+    {"kernels_completed", "integer", "kernels that ran to their end", NULL},
+    {"lsu.memory_instructions", "integer", "memory instructions the SMs issued to their LSUs",
+     NULL},
+    {"lsu.requests", "integer", "memory requests after coalescing (per cache line touched)",
+     NULL},
+    {"lsu.requests_per_instruction", "number", "requests / memory_instructions", NULL},
+    {"lsu.bypassed", "integer", "requests sent on the bypass path around the L1D", NULL},
+    {"lsu.stall_cycles", "integer",
+     "LSU cycles in which the request at the head could not proceed (a reservation fail or "
+     "a stall)", NULL},
+    {"lsu.icnt_stalls", "integer", "bypass requests held back by a full crossbar injection port",
+     NULL},
+    {"lsu.milg_gated", "integer", "memory issue held back by an issue gate (the milg block)",
+     NULL},
+    {"lsu.avg_load_latency", "number", "core cycles from a load's issue to its last reply, mean",
+     NULL},
+};
+
+/* The L1D's and the L2's: the same cache pipeline (sim/cache.c). */
+static const entry_t cache[] = {
+    {"accesses", "integer", "requests the cache accepted (reservation fails not counted)", NULL},
+    {"reads", "integer", "accepted loads", NULL},
+    {"writes", "integer", "accepted stores", NULL},
+    {"hits", "integer", "accepted requests that found their line", NULL},
+    {"misses", "integer", "misses that took a new MSHR entry", NULL},
+    {"merges", "integer", "misses merged into a pending MSHR entry", NULL},
+    {"hit_rate", "number", "hits / accesses", NULL},
+    {"reservation_fails.line", "integer",
+     "reservation-fail cycles: no line to reserve (allocate-on-miss)", NULL},
+    {"reservation_fails.mshr", "integer",
+     "reservation-fail cycles: MSHR entries or merge slots full", NULL},
+    {"reservation_fails.miss_queue", "integer", "reservation-fail cycles: miss queue full", NULL},
+    {"reservation_fails.bypass_slots", "integer",
+     "reservation-fail cycles: bypass slots exhausted (the L1D's bypass path)", NULL},
+    {"reservation_fails.total", "integer", "reservation-fail cycles of every kind", NULL},
+    {"rf_per_access", "number", "reservation_fails.total / accesses", NULL},
+    {"port_stalls", "integer", "cycles a request waited for the data port (the L2: any stall)",
+     NULL},
+    {"fills", "integer", "lines filled from below", NULL},
+    {"evictions", "integer", "valid lines replaced", NULL},
+    {"writebacks", "integer", "dirty lines written back below (write-back caches)", NULL},
+};
+
+static const entry_t tail[] = {
+    {"icnt.request_packets", "integer", "packets on the request crossbar (SMs to L2 banks)", NULL},
+    {"icnt.request_flits", "integer", "flits of those packets", NULL},
+    {"icnt.reply_packets", "integer", "packets on the reply crossbar (L2 banks to SMs)", NULL},
+    {"icnt.reply_flits", "integer", "flits of those packets", NULL},
+    {"dram.reads", "integer", "read column commands, all channels", NULL},
+    {"dram.writes", "integer", "write column commands, all channels", NULL},
+    {"dram.row_hits", "integer", "column commands to an already open row", NULL},
+    {"dram.row_misses", "integer", "column commands that needed their own activate", NULL},
+    {"dram.row_conflicts", "integer", "precharges: an open row closed for another", NULL},
+    {"dram.row_hit_rate", "number", "row_hits / (row_hits + row_misses)", NULL},
+    {"dram.activates", "integer", "row activates", NULL},
+    {"dram.bus_utilization", "number", "data-bus busy cycles / DRAM cycles, over the channels",
+     NULL},
+    {"dram.avg_queue", "number", "scheduler-queue occupancy per DRAM cycle, mean", NULL},
+    {"dram.requests_per_channel", "array of integer",
+     "requests each memory channel served, channel 0 first", NULL},
+};
+
+/* The plug-ins' objects (their .stats), after blocks. */
+static const entry_t plugs[] = {
+    {"mshr.l1d.slot_util", "number",
+     "L1D MSHR slots occupied per cycle / the slot budget (entries x merge slots)",
+     "every run (the mshr plug-in)"},
+    {"mshr.l1d.rf", "integer", "L1D MSHR reservation fails (entry or merge slots full)",
+     "every run (the mshr plug-in)"},
+    {"mshr.l1d.merges", "integer", "requests merged into a pending L1D MSHR entry",
+     "every run (the mshr plug-in)"},
+    {"mshr.l2.slot_util", "number",
+     "L2 MSHR slots occupied per L2 cycle / the slot budget", "every run (the mshr plug-in)"},
+    {"mshr.l2.rf", "integer", "L2 MSHR reservation fails", "every run (the mshr plug-in)"},
+    {"mshr.l2.merges", "integer", "requests merged into a pending L2 MSHR entry",
+     "every run (the mshr plug-in)"},
+    {"mshr.slot_util", "number", "slot utilization over both levels' slot-cycles",
+     "every run (the mshr plug-in)"},
+    {"mshr.rf", "integer", "MSHR reservation fails, both levels", "every run (the mshr plug-in)"},
+    {"prefetch.policy", "string", "the prefetcher's policy (next_line, stride)",
+     "l1d.prefetch.enable is true"},
+    {"prefetch.trained", "integer", "accesses that trained the stride table",
+     "l1d.prefetch.enable is true"},
+    {"prefetch.candidates", "integer", "lines the prefetcher predicted", "l1d.prefetch.enable is true"},
+    {"prefetch.queue_full", "integer", "candidates dropped on a full prefetch queue",
+     "l1d.prefetch.enable is true"},
+    {"prefetch.issued", "integer", "prefetches the L1D sent below", "l1d.prefetch.enable is true"},
+    {"prefetch.useful", "integer", "prefetched lines a demand access hit first",
+     "l1d.prefetch.enable is true"},
+    {"prefetch.accuracy", "number", "useful / issued", "l1d.prefetch.enable is true"},
+};
+
+static const entry_t run[] = {
+    {"run.gmem_version", "string", "git describe of the build that wrote the report", NULL},
+    {"run.end", "string",
+     "how the run ended: completed, max_cycles, interrupted, stalled, lockstep_mismatch", NULL},
+    {"run.max_cycles", "integer", "the --max-cycles bound (core cycles)", NULL},
+    {"run.config_file", "string", "the --config file as given", NULL},
+    {"run.sets", "array of string", "the --set overrides as given, in order", NULL},
+};
+
+typedef struct sink {
+    gm_stats_doc_t *out;
+    unsigned n, max;
+} sink_t;
+
+static void put(sink_t *s, const char *prefix, const entry_t *e, const char *when)
+{
+    if (s->n < s->max) {
+        gm_stats_doc_t *d = &s->out[s->n];
+        snprintf(d->path, sizeof d->path, "%s%s", prefix, e->path);
+        d->type = e->type;
+        d->doc = e->doc;
+        snprintf(d->when, sizeof d->when, "%s", e->when ? e->when : when ? when : "");
+    }
+    s->n++;
+}
+
+static void put_all(sink_t *s, const char *prefix, const entry_t *e, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        put(s, prefix, &e[i], NULL);
+}
+
+static const char *json_type(const gm_field_t *f)
+{
+    switch (f->type) {
+    case GM_F_UINT: return "integer";
+    case GM_F_BOOL: return "boolean";
+    case GM_F_ENUM:
+    case GM_F_STRING: return "string";
+    case GM_F_OBJECT: return "object";
+    }
+    return "?";
+}
+
+/* run.config: the configuration as resolved, from the loader's schema. */
+static void put_config(sink_t *s, const gm_schema_t *sc, const char *path)
+{
+    for (unsigned i = 0; i < sc->n; i++) {
+        const gm_field_t *f = &sc->fields[i];
+        char sub[128];
+        snprintf(sub, sizeof sub, "%s.%s", path, f->key);
+        if (f->type == GM_F_OBJECT) {
+            put_config(s, f->sub, sub);
+            continue;
+        }
+        entry_t e = {sub, json_type(f), f->doc, NULL};
+        put(s, "", &e, NULL);
+    }
+}
+
+unsigned gm_stats_docs(gm_stats_doc_t *out, unsigned max)
+{
+    sink_t s = {out, 0, max};
+    put_all(&s, "", head, sizeof head / sizeof head[0]);
+    put_all(&s, "l1d.", cache, sizeof cache / sizeof cache[0]);
+    entry_t rpki = {"l1d.rf_per_kilo_instruction", "number",
+                    "L1D reservation_fails.total per 1000 warp instructions", NULL};
+    put(&s, "", &rpki, NULL);
+    put_all(&s, "l2.", cache, sizeof cache / sizeof cache[0]);
+    put_all(&s, "", tail, sizeof tail / sizeof tail[0]);
+    /* blocks: each block type the run made, its counters summed */
+    for (const gm_block_desc_t *const *d = gm_blocks; *d; d++) {
+        char pre[64], when[96];
+        snprintf(pre, sizeof pre, "blocks.%s.", (*d)->name);
+        snprintf(when, sizeof when, "the run has %s blocks", (*d)->name);
+        entry_t e = {"instances", "integer", "instances of the block in the GPU", NULL};
+        put(&s, pre, &e, when);
+        for (unsigned c = 0; c < (*d)->n_counters; c++) {
+            entry_t k = {(*d)->counters[c], "integer", (*d)->counter_docs[c], NULL};
+            put(&s, pre, &k, when);
+        }
+    }
+    put_all(&s, "", plugs, sizeof plugs / sizeof plugs[0]);
+    put_all(&s, "", run, sizeof run / sizeof run[0]);
+    put_config(&s, gm_gpu_schema(), "run.config");
+    return s.n;
+}
