@@ -122,8 +122,9 @@ int gs_put_uint(gs_t *g, const gs_val_t *v, const char *path, uint64_t x)
     if (!f || f->type != GM_F_UINT)
         return gm_errf(g->err, "import-gpgpusim: no integer field $.%s", path); /* a bug */
     if (x < f->min || x > f->max)
-        return gs_fail(g, v, "%llu for $.%s (%s): expected %llu..%llu, gmem's range",
-                       (unsigned long long)x, path, f->doc, (unsigned long long)f->min,
+        return gs_fail(g, v, "%llu for $.%s (%s%s%s): expected %llu..%llu, gmem's range",
+                       (unsigned long long)x, path, f->doc, f->unit ? ", in " : "",
+                       f->unit ? f->unit : "", (unsigned long long)f->min,
                        (unsigned long long)f->max);
     return put(g, path, cJSON_CreateNumber((double)x));
 }

@@ -22,10 +22,10 @@ static const char *const dram_sched_names[] = {"frfcfs", "fcfs", NULL};
  * released GPGPU-Sim configuration it names). */
 #define S gm_clock_cfg_t
 static const gm_field_t clock_f[] = {
-    GM_FIELD_UINT(S, core_mhz, 700, 1, 10000, "SM clock (MHz)"),
-    GM_FIELD_UINT(S, icnt_mhz, 700, 1, 10000, "interconnect clock (MHz)"),
-    GM_FIELD_UINT(S, l2_mhz, 700, 1, 10000, "L2 clock (MHz)"),
-    GM_FIELD_UINT(S, dram_mhz, 924, 1, 10000, "DRAM command clock (MHz)"),
+    GM_FIELD_UINT_U(S, core_mhz, 700, 1, 10000, "MHz", "SM (core) clock"),
+    GM_FIELD_UINT_U(S, icnt_mhz, 700, 1, 10000, "MHz", "interconnect (crossbar) clock"),
+    GM_FIELD_UINT_U(S, l2_mhz, 700, 1, 10000, "MHz", "L2 clock"),
+    GM_FIELD_UINT_U(S, dram_mhz, 924, 1, 10000, "MHz", "DRAM command clock"),
 };
 #undef S
 static const gm_schema_t clock_s = {clock_f, sizeof clock_f / sizeof clock_f[0]};
@@ -33,11 +33,11 @@ static const gm_schema_t clock_s = {clock_f, sizeof clock_f / sizeof clock_f[0]}
 #define S gm_sm_cfg_t
 static const gm_field_t sm_f[] = {
     GM_FIELD_UINT(S, count, 15, 1, 256, "number of SMs"),
-    GM_FIELD_UINT(S, max_threads, 1536, 32, 4096, "threads per SM"),
-    GM_FIELD_UINT(S, max_warps, 48, 1, 128, "warps per SM (at most 128)"),
+    GM_FIELD_UINT(S, max_threads, 1536, 32, 4096, "resident threads per SM"),
+    GM_FIELD_UINT(S, max_warps, 48, 1, 128, "resident warps per SM"),
     GM_FIELD_UINT(S, max_ctas, 8, 1, 32, "CTAs per SM"),
-    GM_FIELD_UINT(S, registers, 32768, 1024, 1u << 20, "registers per SM"),
-    GM_FIELD_UINT(S, smem_bytes, 49152, 0, 1u << 20, "shared memory per SM (bytes)"),
+    GM_FIELD_UINT(S, registers, 32768, 1024, 1u << 20, "registers per SM (limits resident CTAs)"),
+    GM_FIELD_UINT_U(S, smem_bytes, 49152, 0, 1u << 20, "bytes", "shared memory per SM (limits resident CTAs)"),
     GM_FIELD_UINT(S, schedulers, 2, 1, 8, "warp schedulers per SM"),
     GM_FIELD_ENUM(S, scheduler, GM_SCHED_GTO, sched_names, "warp scheduling policy"),
 };
@@ -46,19 +46,23 @@ static const gm_schema_t sm_s = {sm_f, sizeof sm_f / sizeof sm_f[0]};
 
 #define S gm_cache_cfg_t
 #define CACHE_FIELDS(sets_, ways_, func_, alloc_, write_, mshr_n, merge_, missq_, port_, lat_) \
-    GM_FIELD_UINT(S, sets, sets_, 1, 256, "sets"),                                            \
-    GM_FIELD_UINT(S, ways, ways_, 1, 64, "ways"),                                             \
-    GM_FIELD_UINT(S, line, 128, 32, 256, "line size (bytes)"),                                \
-    GM_FIELD_ENUM(S, set_func, func_, gm_set_func_names, "set-index function"),               \
-    GM_FIELD_UINT(S, xor_shift, 0, 0, 24, "BXOR partner offset (0 = DOC rule)"),              \
-    GM_FIELD_ENUM(S, alloc, alloc_, alloc_names, "line allocation"),                          \
-    GM_FIELD_ENUM(S, write, write_, write_names, "write policy"),                             \
-    GM_FIELD_ENUM(S, mshr, GM_MSHR_CONVENTIONAL, mshr_names, "MSHR organisation"),            \
-    GM_FIELD_UINT(S, mshr_entries, mshr_n, 1, 1024, "MSHR entries"),                          \
-    GM_FIELD_UINT(S, mshr_merge, merge_, 1, 64, "merged requests per MSHR entry"),            \
-    GM_FIELD_UINT(S, missq, missq_, 2, 1024, "miss-queue entries"),                           \
-    GM_FIELD_UINT(S, port_bytes, port_, 8, 256, "data port width (bytes per cycle)"),         \
-    GM_FIELD_UINT(S, latency, lat_, 1, 1000, "hit latency (cycles)")
+    GM_FIELD_UINT(S, sets, sets_, 1, 256, "sets (a power of two)"),                            \
+    GM_FIELD_UINT(S, ways, ways_, 1, 64, "ways (associativity)"),                              \
+    GM_FIELD_UINT_U(S, line, 128, 32, 256, "bytes", "line size (a power of two)"),             \
+    GM_FIELD_ENUM(S, set_func, func_, gm_set_func_names,                                       \
+                  "set-index function (the set_hash block)"),                                  \
+    GM_FIELD_UINT(S, xor_shift, 0, 0, 24,                                                      \
+                  "BXOR: offset of the bits XORed into the index (0 = the DOC rule)"),         \
+    GM_FIELD_ENUM(S, alloc, alloc_, alloc_names,                                               \
+                  "when a miss allocates its line: on the miss or on the fill"),               \
+    GM_FIELD_ENUM(S, write, write_, write_names, "store policy"),                              \
+    GM_FIELD_ENUM(S, mshr, GM_MSHR_CONVENTIONAL, mshr_names,                                   \
+                  "MSHR organisation: the mshr block, or the DL-MSHR (dlmshr)"),               \
+    GM_FIELD_UINT(S, mshr_entries, mshr_n, 1, 1024, "MSHR entries"),                           \
+    GM_FIELD_UINT(S, mshr_merge, merge_, 1, 64, "requests an MSHR entry holds (merge slots)"), \
+    GM_FIELD_UINT(S, missq, missq_, 2, 1024, "miss-queue entries"),                            \
+    GM_FIELD_UINT_U(S, port_bytes, port_, 8, 256, "bytes/cycle", "data and fill port width"),  \
+    GM_FIELD_UINT_U(S, latency, lat_, 1, 1000, "cycles", "hit latency, in the cache's clock")
 static const gm_field_t l1c_f[] = {CACHE_FIELDS(32, 4, 1, GM_ALLOC_ON_MISS, GM_WRITE_EVICT,
                                                 32, 8, 8, 128, 1)};
 static const gm_field_t l2c_f[] = {CACHE_FIELDS(64, 16, 1, GM_ALLOC_ON_MISS, GM_WRITE_BACK,
@@ -79,9 +83,9 @@ static const gm_schema_t l1d_s = {l1d_f, sizeof l1d_f / sizeof l1d_f[0]};
 #define S gm_l2_cfg_t
 static const gm_field_t l2_f[] = {
     GM_FIELD_OBJ(S, c, &l2c_s, "cache geometry and policies (per bank)"),
-    GM_FIELD_UINT(S, channels, 6, 1, 64, "memory channels"),
+    GM_FIELD_UINT(S, channels, 6, 1, 64, "memory channels (partitions)"),
     GM_FIELD_UINT(S, subpartitions, 2, 1, 4, "L2 banks per channel"),
-    GM_FIELD_UINT(S, rop_latency, 120, 0, 1000, "crossbar-to-L2 delay (L2 cycles)"),
+    GM_FIELD_UINT_U(S, rop_latency, 120, 0, 1000, "L2 cycles", "ROP delay from the crossbar to the L2 bank's queue"),
     GM_FIELD_UINT(S, queue, 8, 1, 1024, "incoming queue entries per bank"),
 };
 #undef S
@@ -90,17 +94,17 @@ static const gm_schema_t l2_s = {l2_f, sizeof l2_f / sizeof l2_f[0]};
 #define S gm_part_cfg_t
 static const gm_field_t part_f[] = {
     GM_FIELD_ENUM(S, func, 0, gm_part_func_names, "partition mapping function"),
-    GM_FIELD_UINT(S, chunk_lb, 8, 7, 16, "log2 interleaving granularity (bytes)"),
-    GM_FIELD_UINT(S, pxor_shift, 8, 1, 16, "XOR partner offset in chunks' bits"),
+    GM_FIELD_UINT_U(S, chunk_lb, 8, 7, 16, "log2 bytes", "partition interleaving granularity"),
+    GM_FIELD_UINT(S, pxor_shift, 8, 1, 16, "XOR mapping: offset of the chunk-address bits XORed into the channel"),
 };
 #undef S
 static const gm_schema_t part_s = {part_f, sizeof part_f / sizeof part_f[0]};
 
 #define S gm_icnt_cfg_t
 static const gm_field_t icnt_f[] = {
-    GM_FIELD_UINT(S, latency, 8, 1, 1000, "crossbar latency (icnt cycles)"),
-    GM_FIELD_UINT(S, flit_bytes, 32, 4, 256, "flit size (bytes)"),
-    GM_FIELD_UINT(S, buffer, 8, 1, 1024, "injection buffer per port (packets)"),
+    GM_FIELD_UINT_U(S, latency, 8, 1, 1000, "icnt cycles", "crossbar latency, injection to ejection"),
+    GM_FIELD_UINT_U(S, flit_bytes, 32, 4, 256, "bytes", "flit size"),
+    GM_FIELD_UINT_U(S, buffer, 8, 1, 1024, "packets", "injection buffer per port"),
 };
 #undef S
 static const gm_schema_t icnt_s = {icnt_f, sizeof icnt_f / sizeof icnt_f[0]};
@@ -109,22 +113,22 @@ static const gm_schema_t icnt_s = {icnt_f, sizeof icnt_f / sizeof icnt_f[0]};
 static const gm_field_t dram_f[] = {
     GM_FIELD_ENUM(S, scheduler, GM_DRAM_FRFCFS, dram_sched_names,
                   "command scheduler (a plug-in: frfcfs, fcfs)"),
-    GM_FIELD_UINT(S, queue, 16, 0, 4096, "scheduler queue per channel (0 = unlimited)"),
-    GM_FIELD_UINT(S, bus_bytes, 8, 1, 64, "bytes per data beat (bus width x chips)"),
+    GM_FIELD_UINT_U(S, queue, 16, 0, 4096, "requests", "scheduler queue per channel (0 = unlimited)"),
+    GM_FIELD_UINT_U(S, bus_bytes, 8, 1, 64, "bytes", "data per bus beat (bus width x chips)"),
     GM_FIELD_UINT(S, data_ratio, 4, 1, 8, "data beats per command clock (4 = QDR)"),
-    GM_FIELD_UINT(S, burst, 8, 1, 32, "beats per burst"),
+    GM_FIELD_UINT_U(S, burst, 8, 1, 32, "beats", "burst length"),
     GM_FIELD_UINT(S, banks, 16, 1, 64, "banks per channel"),
-    GM_FIELD_UINT(S, tCCD, 2, 1, 100, "column to column"),
-    GM_FIELD_UINT(S, tRRD, 6, 1, 100, "activate to activate, different banks"),
-    GM_FIELD_UINT(S, tRCD, 12, 1, 100, "activate to column command"),
-    GM_FIELD_UINT(S, tRAS, 28, 1, 200, "activate to precharge"),
-    GM_FIELD_UINT(S, tRP, 12, 1, 100, "precharge to activate"),
-    GM_FIELD_UINT(S, tRC, 40, 1, 300, "activate to activate, same bank"),
-    GM_FIELD_UINT(S, tCL, 12, 1, 100, "read latency"),
-    GM_FIELD_UINT(S, tWL, 4, 1, 100, "write latency"),
-    GM_FIELD_UINT(S, tCDLR, 5, 1, 100, "write to read"),
-    GM_FIELD_UINT(S, tWR, 12, 1, 100, "write recovery"),
-    GM_FIELD_UINT(S, latency, 100, 0, 2000, "extra fixed return latency (DRAM cycles)"),
+    GM_FIELD_UINT_U(S, tCCD, 2, 1, 100, "DRAM cycles", "column command to column command"),
+    GM_FIELD_UINT_U(S, tRRD, 6, 1, 100, "DRAM cycles", "activate to activate, different banks"),
+    GM_FIELD_UINT_U(S, tRCD, 12, 1, 100, "DRAM cycles", "activate to column command"),
+    GM_FIELD_UINT_U(S, tRAS, 28, 1, 200, "DRAM cycles", "activate to precharge"),
+    GM_FIELD_UINT_U(S, tRP, 12, 1, 100, "DRAM cycles", "precharge to activate"),
+    GM_FIELD_UINT_U(S, tRC, 40, 1, 300, "DRAM cycles", "activate to activate, same bank"),
+    GM_FIELD_UINT_U(S, tCL, 12, 1, 100, "DRAM cycles", "CAS (read) latency: read command to data"),
+    GM_FIELD_UINT_U(S, tWL, 4, 1, 100, "DRAM cycles", "write latency: write command to data"),
+    GM_FIELD_UINT_U(S, tCDLR, 5, 1, 100, "DRAM cycles", "end of write data to read command"),
+    GM_FIELD_UINT_U(S, tWR, 12, 1, 100, "DRAM cycles", "write recovery: end of write data to precharge"),
+    GM_FIELD_UINT_U(S, latency, 100, 0, 2000, "DRAM cycles", "extra fixed latency of every read's return"),
     GM_FIELD_STR(S, addr_map, "0000RRRRRRRRRRRRBBBCCCCBCCSSSSSS",
                  "bit roles of the partition address, bit 31 first: R row, B bank, C column, S burst offset, 0 unused"),
 };

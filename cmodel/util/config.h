@@ -30,7 +30,8 @@ typedef struct gm_field {
     const char *const *names; /* ENUM: NULL-terminated */
     const gm_schema_t *sub;   /* OBJECT */
     const char *str_def;      /* STRING default */
-    const char *doc;
+    const char *doc;          /* what the field is, in hardware terms */
+    const char *unit;         /* UINT: "MHz", "bytes", "L2 cycles"; NULL: none */
 } gm_field_t;
 
 struct gm_schema {
@@ -40,20 +41,24 @@ struct gm_schema {
 
 /* Helpers to write schema tables. */
 #define GM_FIELD_UINT(S, m, d, lo, hi, doc_)                                   \
+    GM_FIELD_UINT_U(S, m, d, lo, hi, NULL, doc_)
+/* An integer with a unit: `gmem help config` prints it in a column of its
+ * own, so the description need not repeat it. */
+#define GM_FIELD_UINT_U(S, m, d, lo, hi, unit_, doc_)                          \
     {#m, GM_F_UINT, offsetof(S, m), sizeof(((S *)0)->m), d, lo, hi, NULL,      \
-     NULL, NULL, doc_}
+     NULL, NULL, doc_, unit_}
 #define GM_FIELD_BOOL(S, m, d, doc_)                                           \
     {#m, GM_F_BOOL, offsetof(S, m), sizeof(int), d, 0, 1, NULL, NULL, NULL,    \
-     doc_}
+     doc_, NULL}
 #define GM_FIELD_ENUM(S, m, d, names_, doc_)                                   \
     {#m, GM_F_ENUM, offsetof(S, m), sizeof(int), d, 0, 0, names_, NULL, NULL,  \
-     doc_}
+     doc_, NULL}
 #define GM_FIELD_STR(S, m, d, doc_)                                            \
     {#m, GM_F_STRING, offsetof(S, m), sizeof(((S *)0)->m), 0, 0, 0, NULL,      \
-     NULL, d, doc_}
+     NULL, d, doc_, NULL}
 #define GM_FIELD_OBJ(S, m, sub_, doc_)                                         \
     {#m, GM_F_OBJECT, offsetof(S, m), sizeof(((S *)0)->m), 0, 0, 0, NULL,      \
-     sub_, NULL, doc_}
+     sub_, NULL, doc_, NULL}
 
 /* Fill every field of `obj` with its default. */
 void gm_cfg_defaults(const gm_schema_t *s, void *obj);

@@ -17,6 +17,7 @@ ref=$OUT
 expect_out '^\$\.l1d\.c\.sets  integer 1\.\.256, default 32$'
 expect_out '^\$\.sm\.scheduler  enum gto \| lrr, default gto$'
 expect_out '^\$\.l2\.cart\.enable  boolean true \| false, default false$'
+expect_out '^\$\.dram\.tRCD  integer 1\.\.100, default 12, unit DRAM cycles$'
 
 # Every leaf path of --print-config's JSON (cJSON prints one key a line,
 # an object's braces on lines of their own): each must be in the reference.

@@ -16,7 +16,7 @@ $(cat "$TMP/diff")"
 done
 grep -q '^| `l1d.reservation_fails.mshr` | integer | ' docs/stats.md ||
   fail "docs/stats.md lacks l1d.reservation_fails.mshr"
-grep -q '^| `run.config.l1d.c.sets` | integer | sets |' docs/stats.md ||
+grep -q '^| `run.config.l1d.c.sets` | integer | sets (a power of two) |' docs/stats.md ||
   fail "docs/stats.md lacks run.config.* from the schema"
 
 # every path of a default run, and of runs with every plug-in and block on

@@ -29,7 +29,8 @@ static const gm_field_t fields[] = {
     GM_FIELD_UINT(S, threshold, 2, 0, 63, "dts T: reuse count a line needs to be cached"),
     GM_FIELD_BOOL(S, duel, 0, "SM dueling: SM0 filters, SM1 is the baseline, the rest follow "
                               "the lower miss rate (dts_duel)"),
-    GM_FIELD_UINT(S, duel_interval, 500, 2, 4095, "dts_duel INTERVAL: cycles per comparison"),
+    GM_FIELD_UINT_U(S, duel_interval, 500, 2, 4095, "cycles",
+                    "dts_duel INTERVAL: core cycles between comparisons"),
     GM_FIELD_UINT(S, duel_rel, 0, 0, 1, "dts_duel REL: 0 a 10-point, 1 a 10 % miss-rate margin"),
 };
 #undef S

@@ -89,8 +89,9 @@ _Static_assert(sizeof(dl_cfg_t) <= GM_PLUG_CFG_BYTES, "dlmshr section too large"
 
 #define S dl_cfg_t
 static const gm_field_t fields[] = {
-    GM_FIELD_UINT(S, access_lat, 2, 1, 4, "DL-MSHR ACCESS_LAT: cycles from accepting a primary "
-                                          "to issuing it (seed-001 §3.7: 2)"),
+    GM_FIELD_UINT_U(S, access_lat, 2, 1, 4, "cycles",
+                    "DL-MSHR ACCESS_LAT: cycles from accepting a primary "
+                    "to issuing it (seed-001 §3.7: 2)"),
     GM_FIELD_ENUM(S, dealloc, DL_RIPPLE, dealloc_names,
                   "DL-MSHR DEALLOC_MODE: ripple (tail to head, 2 cycles a set) or parallel"),
     GM_FIELD_BOOL(S, reserve, 1, "DL-MSHR Opt. 4: half the slot sets reserved for heads"),
