@@ -22,6 +22,7 @@ typedef struct walk {
     unsigned n;
     unsigned char *seen; /* per doc: the report has it */
     int md, bad;
+    int mute;            /* checking a second or later array element: no rows */
     const char *file;
 } walk_t;
 
@@ -73,6 +74,8 @@ static void row(int md, const char *path, const char *type, const char *doc, con
         printf("%s  %s\n    %s\n", path, type, doc);
 }
 
+static void walk_elements(walk_t *w, const cJSON *a, const char *path);
+
 static void walk(walk_t *w, const cJSON *o, const char *path)
 {
     for (const cJSON *x = o->child; x; x = x->next) {
@@ -97,8 +100,31 @@ static void walk(walk_t *w, const cJSON *o, const char *path)
                     w->file, sub, observed(x), d->type);
             w->bad = 1;
         }
-        row(w->md, sub, d->type, d->doc, NULL);
+        if (!w->mute)
+            row(w->md, sub, d->type, d->doc, NULL);
+        if (!strcmp(d->type, "array of object") && cJSON_IsArray(x))
+            walk_elements(w, x, sub);
     }
+}
+
+/* An array of objects (sms): every element's paths are checked, as
+ * "sms[].ctas", and listed once, from the first element. */
+static void walk_elements(walk_t *w, const cJSON *a, const char *path)
+{
+    char sub[256 + 2]; /* walk's path and "[]" */
+    snprintf(sub, sizeof sub, "%s[]", path);
+    int mute = w->mute;
+    for (const cJSON *e = a->child; e; e = e->next) {
+        if (!cJSON_IsObject(e)) {
+            gm_fail(GM_EXIT_FAIL, "help stats: %s: %s holds a %s, documented as an object",
+                    w->file, sub, observed(e));
+            w->bad = 1;
+            continue;
+        }
+        walk(w, e, sub);
+        w->mute = 1;
+    }
+    w->mute = mute;
 }
 
 static const char intro[] =
@@ -144,14 +170,14 @@ int gm_help_stats(const char *from, int md)
                  "report's order:\n\n| path | type | description |\n|---|---|---|");
         else
             printf("\nThe paths of %s:\n\n", from);
-        walk_t w = {docs, n, seen, md, 0, from};
+        walk_t w = {docs, n, seen, md, 0, 0, from};
         walk(&w, root, "");
         rc = w.bad ? GM_EXIT_FAIL : GM_EXIT_OK;
     }
     if (md)
         printf("\n%s\n\n| path | type | written when | description |\n|---|---|---|---|\n",
                from ? "Paths that only some runs write (a block type the run made, a "
-                      "plug-in that was on):"
+                      "plug-in that was on, a `gmem run` option such as --per-sm):"
                     : "Every documented path:");
     else
         printf("\n%s\n\n", from ? "Paths only some runs write:" : "Every documented path:");

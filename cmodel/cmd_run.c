@@ -14,7 +14,7 @@
 
 const char gm_run_usage[] =
     "usage: gmem run --config FILE --workload SPEC [--stats FILE] [--max-cycles N]\n"
-    "                [--seed S]\n"
+    "                [--seed S] [--per-sm]\n"
     "       gmem run --config FILE [--set PATH=VALUE ...] --print-config\n"
     "\n"
     "Runs the cycle-level GPU memory model (configs/ *.json) on a workload\n"
@@ -37,6 +37,8 @@ const char gm_run_usage[] =
     "  --max-cycles N    stop after N core cycles, N >= 1 (default 50000000); a run\n"
     "                    stopped by it says so on stderr and exits 3\n"
     "  --seed S          seed for workloads with random data (default 1)\n"
+    "  --per-sm          add \"sms\" to the stats: each SM's instructions, L1D\n"
+    "                    counters and CTAs (they sum to the whole-GPU figures)\n"
     "  --print-config    print the configuration as resolved (the file on the\n"
     "                    \"base\" it names, if any, with the --set overrides: every\n"
     "                    field, as JSON) and exit 0 without running; no --workload\n"
@@ -64,6 +66,10 @@ int gm_run_parse(int argc, char **argv, gm_run_opts_t *o)
         const char *a = argv[i];
         if (!strcmp(a, "--print-config")) {
             o->print_config = 1;
+            continue;
+        }
+        if (!strcmp(a, "--per-sm")) {
+            o->per_sm = 1;
             continue;
         }
         unsigned k = 0;
@@ -253,6 +259,7 @@ int gm_run_exec(const gm_run_opts_t *o, const gm_blk_hooks_t *hooks, int quiet)
         gm_interrupt_release();
         return gm_fail(GM_EXIT_USAGE, "%s", err.msg);
     }
+    g->per_sm = o->per_sm;
     g->interrupt = &gm_interrupted;
     gm_run_end_t end = gm_gpu_run(g, o->max_cycles);
     int status = GM_EXIT_OK;

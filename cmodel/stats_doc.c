@@ -116,6 +116,38 @@ static const entry_t plugs[] = {
     {"prefetch.accuracy", "number", "useful / issued", "l1d.prefetch.enable is true"},
 };
 
+/* The opt-in parts of `gmem run` (sim/per_sm.c). */
+#define PER_SM "a run with --per-sm"
+static const entry_t optin[] = {
+    {"sms", "array of object",
+     "one object per SM, SM 0 first: its share of the whole-GPU figures (each field summed "
+     "over the SMs gives the one named)", PER_SM},
+    {"sms[].sm", "integer", "the SM's index", PER_SM},
+    {"sms[].ctas", "integer", "CTAs placed on the SM, every kernel", PER_SM},
+    {"sms[].warp_instructions", "integer", "warp instructions it issued (warp_instructions)",
+     PER_SM},
+    {"sms[].thread_instructions", "integer",
+     "thread instructions it issued (thread_instructions)", PER_SM},
+    {"sms[].memory_instructions", "integer",
+     "memory instructions it issued to its LSU (lsu.memory_instructions)", PER_SM},
+    {"sms[].l1d.accesses", "integer", "requests its L1D accepted (l1d.accesses)", PER_SM},
+    {"sms[].l1d.hits", "integer", "of those, hits (l1d.hits)", PER_SM},
+    {"sms[].l1d.misses", "integer", "misses that took a new MSHR entry (l1d.misses)", PER_SM},
+    {"sms[].l1d.merges", "integer", "misses merged into a pending MSHR entry (l1d.merges)",
+     PER_SM},
+    {"sms[].l1d.reservation_fails.line", "integer",
+     "its reservation-fail cycles: no line to reserve (l1d.reservation_fails.line)", PER_SM},
+    {"sms[].l1d.reservation_fails.mshr", "integer",
+     "its reservation-fail cycles: MSHR full (l1d.reservation_fails.mshr)", PER_SM},
+    {"sms[].l1d.reservation_fails.miss_queue", "integer",
+     "its reservation-fail cycles: miss queue full (l1d.reservation_fails.miss_queue)", PER_SM},
+    {"sms[].l1d.reservation_fails.bypass_slots", "integer",
+     "its reservation-fail cycles: bypass slots exhausted (l1d.reservation_fails.bypass_slots)",
+     PER_SM},
+    {"sms[].l1d.reservation_fails.total", "integer",
+     "its reservation-fail cycles of every kind (l1d.reservation_fails.total)", PER_SM},
+};
+
 static const entry_t run[] = {
     {"run.gmem_version", "string", "git describe of the build that wrote the report", NULL},
     {"run.end", "string",
@@ -199,6 +231,7 @@ unsigned gm_stats_docs(gm_stats_doc_t *out, unsigned max)
         }
     }
     put_all(&s, "", plugs, sizeof plugs / sizeof plugs[0]);
+    put_all(&s, "", optin, sizeof optin / sizeof optin[0]);
     put_all(&s, "", run, sizeof run / sizeof run[0]);
     put_config(&s, gm_gpu_schema(), "run.config");
     return s.n;

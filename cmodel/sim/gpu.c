@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "per_sm.h"
 #include "util/progress.h"
 
 /* Every queue and table that can hold a request, so the pool never runs dry:
@@ -487,6 +488,16 @@ int gm_gpu_write_stats(const gm_gpu_t *g, const gm_run_info_t *run, FILE *f, gm_
     for (uint32_t p = 0; root && p < g->nplug; p++)
         if (g->plug[p]->stats)
             g->plug[p]->stats(g->plug_self[p], root);
+    /* The opt-in parts, after everything a default report holds and
+     * before "run", so a default report is unchanged. */
+    if (root && g->per_sm) {
+        cJSON *sms = gm_per_sm_json(g);
+        if (!sms || !cJSON_AddItemToObject(root, "sms", sms)) {
+            cJSON_Delete(sms);
+            cJSON_Delete(root);
+            root = NULL;
+        }
+    }
     cJSON *ro = root ? gm_stats_run_json(run, gm_cfg_to_json(gm_gpu_schema(), &g->cfg)) : NULL;
     if (!ro) {
         cJSON_Delete(root);

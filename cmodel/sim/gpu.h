@@ -68,6 +68,7 @@ typedef struct gm_gpu {
     uint64_t warps_total;         /* the workload's warps, all kernels: the run's work */
     uint64_t last_progress;       /* core cycle of the last issue or release */
     char stall[256];              /* why the run stopped without progress */
+    int per_sm;                   /* --per-sm: the report gets "sms" */
 } gm_gpu_t;
 
 /* A run with requests or warps left and no instruction issued and no

@@ -138,6 +138,7 @@ static void launch_cta(gm_sm_t *sm, uint32_t s)
     cta->regs = n.regs;
     cta->smem = n.smem;
     sm->used_ctas++;
+    sm->st.ctas++;
     sm->used_warps += n.warps;
     sm->used_threads += n.threads;
     sm->used_regs += n.regs;

@@ -26,6 +26,7 @@ typedef struct gm_cache_stats {
 typedef struct gm_sm_stats {
     uint64_t warp_insts, thread_insts, mem_insts;
     uint64_t gate_closed;        /* memory issue held back by an issue gate (the MILG) */
+    uint64_t ctas;               /* CTAs placed on the SM (the report's sms[], --per-sm) */
 } gm_sm_stats_t;
 
 typedef struct gm_lsu_stats {

@@ -3,7 +3,8 @@
 # reports here. docs/stats.md must be what scripts/gen-docs.sh makes of
 # this build's reference run (make docs), every path a default run
 # writes must be documented with its type -- and so must every path of
-# runs with each plug-in and block on -- and a report holding a path the
+# runs with each plug-in and block on, and of one with --per-sm (each
+# SM's object checked) -- and a report holding a path the
 # reference lacks fails `gmem help stats --from`.
 . tests/lib.sh
 CFG=${GMEM_DOCS_CONFIG:-fermi-gtx480}
@@ -35,6 +36,18 @@ expect_rc 0 "$GMEM" run --config "$CFG" --workload $W --set dts.enable=true \
 expect_rc 0 "$GMEM" help stats --from "$TMP/plugs2.json"
 expect_out '^blocks\.dts_duel\.switches  integer$'
 
+# and of a run with the opt-in parts: every SM's object checked, listed once
+expect_rc 0 "$GMEM" run --config "$CFG" --workload $W --per-sm --stats "$TMP/optin.json"
+expect_rc 0 "$GMEM" help stats --from "$TMP/optin.json"
+expect_out '^sms\[\]\.l1d\.reservation_fails\.bypass_slots  integer$'
+[ "$(echo "$OUT" | grep -c '^sms\[\]\.ctas ')" = 1 ] || fail "sms[].ctas not listed once"
+sed 's/"ctas":/"new_counter": 1, "ctas":/' "$TMP/optin.json" > "$TMP/sm_new.json"
+expect_rc 1 "$GMEM" help stats --from "$TMP/sm_new.json"
+expect_out "sm_new\.json: sms\[\]\.new_counter \(number\) is not documented"
+sed '0,/"sm":/s/"sm":[^,]*,/"sm": "zero",/' "$TMP/optin.json" > "$TMP/sm_type.json"
+expect_rc 1 "$GMEM" help stats --from "$TMP/sm_type.json"
+expect_out "sms\[\]\.sm holds a string, documented as integer"
+
 # a path the reference lacks, or of another type, fails (exit 1) by name
 sed 's/"cycles":/"new_counter": 3, "cycles":/' "$TMP/default.json" > "$TMP/new.json"
 expect_rc 1 "$GMEM" help stats --from "$TMP/new.json"
@@ -58,4 +71,5 @@ expect_rc 0 "$GMEM" help stats
 expect_out '^prefetch\.useful  integer  \(written: l1d\.prefetch\.enable is true\)$'
 expect_out '^ipc  number  \(written: every run\)$'
 expect_out '^blocks\.milg\.issued  integer  \(written: the run has milg blocks\)$'
+expect_out '^sms\[\]\.ctas  integer  \(written: a run with --per-sm\)$'
 exit 0
