@@ -36,6 +36,7 @@ typedef struct gm_run_opts {
     unsigned nsets;
     uint64_t max_cycles, seed;
     int print_config;         /* print the resolved configuration, run nothing */
+    uint64_t sample;          /* --sample N: a "samples" row every N core cycles (0: off) */
     int per_sm;               /* --per-sm: the report gets "sms" */
     char defcfg[1024];
 } gm_run_opts_t;

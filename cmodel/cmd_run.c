@@ -14,7 +14,7 @@
 
 const char gm_run_usage[] =
     "usage: gmem run --config FILE --workload SPEC [--stats FILE] [--max-cycles N]\n"
-    "                [--seed S] [--per-sm]\n"
+    "                [--seed S] [--sample N] [--per-sm]\n"
     "       gmem run --config FILE [--set PATH=VALUE ...] --print-config\n"
     "\n"
     "Runs the cycle-level GPU memory model (configs/ *.json) on a workload\n"
@@ -37,6 +37,9 @@ const char gm_run_usage[] =
     "  --max-cycles N    stop after N core cycles, N >= 1 (default 50000000); a run\n"
     "                    stopped by it says so on stderr and exits 3\n"
     "  --seed S          seed for workloads with random data (default 1)\n"
+    "  --sample N        add \"samples\" to the stats: whole-GPU counters, cumulative,\n"
+    "                    every N core cycles and at the end (N >= 100; at most\n"
+    "                    100000 rows: N >= --max-cycles / 100000, else exit 2)\n"
     "  --per-sm          add \"sms\" to the stats: each SM's instructions, L1D\n"
     "                    counters and CTAs (they sum to the whole-GPU figures)\n"
     "  --print-config    print the configuration as resolved (the file on the\n"
@@ -61,7 +64,7 @@ int gm_run_parse(int argc, char **argv, gm_run_opts_t *o)
         return -1;
     }
     static const char *const opts[] = {"--config", "--set", "--workload", "--stats",
-                                       "--max-cycles", "--seed", NULL};
+                                       "--max-cycles", "--seed", "--sample", NULL};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--print-config")) {
@@ -95,11 +98,27 @@ int gm_run_parse(int argc, char **argv, gm_run_opts_t *o)
                 return GM_EXIT_USAGE;
             if (o->max_cycles == 0)
                 return gm_fail(GM_EXIT_USAGE, "run: --max-cycles must be at least 1");
+        } else if (!strcmp(a, "--sample")) {
+            if (gm_opt_u64("run", a, argv[++i], &o->sample))
+                return GM_EXIT_USAGE;
+            if (o->sample < GM_SAMPLE_MIN_EVERY)
+                return gm_fail(GM_EXIT_USAGE, "run: --sample must be at least %d (core cycles)",
+                               GM_SAMPLE_MIN_EVERY);
         } else {
             if (gm_opt_u64("run", a, argv[++i], &o->seed))
                 return GM_EXIT_USAGE;
         }
     }
+    /* Refused up front, not cut short: a table that stopped early would
+     * look like a run that ended early. */
+    if (o->sample && gm_sample_rows(o->sample, o->max_cycles) > GM_SAMPLE_MAX_ROWS)
+        return gm_fail(GM_EXIT_USAGE,
+                       "run: --sample %" PRIu64 " gives up to %" PRIu64 " samples in "
+                       "--max-cycles %" PRIu64 "; at most %d: raise N to %" PRIu64
+                       " or lower --max-cycles",
+                       o->sample, gm_sample_rows(o->sample, o->max_cycles), o->max_cycles,
+                       GM_SAMPLE_MAX_ROWS,
+                       o->max_cycles / (GM_SAMPLE_MAX_ROWS + 1) + 1); /* the smallest that fits */
     if (!o->spec && !o->print_config)
         return gm_fail(GM_EXIT_USAGE, "run: --workload SPEC is required (see gmem list workloads)");
     if (o->config) {
@@ -258,6 +277,14 @@ int gm_run_exec(const gm_run_opts_t *o, const gm_blk_hooks_t *hooks, int quiet)
         stats_close(&so, 0);
         gm_interrupt_release();
         return gm_fail(GM_EXIT_USAGE, "%s", err.msg);
+    }
+    if (o->sample && gm_sample_start(g, o->sample, o->max_cycles, &err)) {
+        gm_gpu_free(g);
+        free(g);
+        gm_workload_free(wl);
+        stats_close(&so, 0);
+        gm_interrupt_release();
+        return gm_fail(GM_EXIT_USAGE, "run: %s", err.msg);
     }
     g->per_sm = o->per_sm;
     g->interrupt = &gm_interrupted;

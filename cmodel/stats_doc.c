@@ -116,8 +116,9 @@ static const entry_t plugs[] = {
     {"prefetch.accuracy", "number", "useful / issued", "l1d.prefetch.enable is true"},
 };
 
-/* The opt-in parts of `gmem run` (sim/per_sm.c). */
+/* The opt-in parts of `gmem run` (sim/per_sm.c, sim/sample.c). */
 #define PER_SM "a run with --per-sm"
+#define SAMPLE "a run with --sample N"
 static const entry_t optin[] = {
     {"sms", "array of object",
      "one object per SM, SM 0 first: its share of the whole-GPU figures (each field summed "
@@ -146,6 +147,16 @@ static const entry_t optin[] = {
      PER_SM},
     {"sms[].l1d.reservation_fails.total", "integer",
      "its reservation-fail cycles of every kind (l1d.reservation_fails.total)", PER_SM},
+    {"samples.interval", "integer", "core cycles between rows (--sample N)", SAMPLE},
+    {"samples.columns", "array of string",
+     "the rows' columns: cycle (core cycles run), warp_instructions, thread_instructions, "
+     "l1d_accesses, l1d_hits, l1d_reservation_fails (as l1d.reservation_fails.total), "
+     "l2_accesses, l2_hits, dram_reads, dram_writes, dram_row_hits -- whole-GPU sums", SAMPLE},
+    {"samples.rows", "array of array of integer",
+     "one row per sample, at cycle N, 2N, ... and a last one at the run's end cycle (the "
+     "report's cycles); counters are cumulative from the run's start, so the last row "
+     "equals the report's figures and an interval's are the difference of two rows",
+     SAMPLE},
 };
 
 static const entry_t run[] = {

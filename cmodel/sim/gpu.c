@@ -128,6 +128,7 @@ int gm_gpu_init(gm_gpu_t *g, const gm_gpu_config_t *cfg, gm_workload_t *wl, uint
                 gm_err_t *err)
 {
     memset(g, 0, sizeof *g);
+    g->sample_at = UINT64_MAX;
     g->cfg = *cfg;
     g->wl = wl;
     g->seed = seed;
@@ -225,6 +226,7 @@ void gm_gpu_free(gm_gpu_t *g)
     gm_icnt_free(&g->reply_net);
     gm_registry_free(&g->reg);
     gm_req_pool_free(&g->pool);
+    gm_sample_free(g);
     memset(g, 0, sizeof *g);
 }
 
@@ -407,6 +409,9 @@ gm_run_end_t gm_gpu_run(gm_gpu_t *g, uint64_t max_cycles)
             g->now = g->clk.cycles[GM_CLK_CORE] - 1;
             core_cycle(g);
             gm_progress_update(&prog, g->grid.warps_done);
+            /* --sample: the only per-cycle cost, one compare (never true when off). */
+            if (g->clk.cycles[GM_CLK_CORE] == g->sample_at)
+                gm_sample_take(g);
             if ((g->now & 0xfff) == 0) {
                 uint64_t now_mark = progress_mark(g);
                 if (now_mark != mark) {
@@ -494,6 +499,14 @@ int gm_gpu_write_stats(const gm_gpu_t *g, const gm_run_info_t *run, FILE *f, gm_
         cJSON *sms = gm_per_sm_json(g);
         if (!sms || !cJSON_AddItemToObject(root, "sms", sms)) {
             cJSON_Delete(sms);
+            cJSON_Delete(root);
+            root = NULL;
+        }
+    }
+    if (root && g->sampler) {
+        cJSON *smp = gm_sample_json(g);
+        if (!smp || !cJSON_AddItemToObject(root, "samples", smp)) {
+            cJSON_Delete(smp);
             cJSON_Delete(root);
             root = NULL;
         }

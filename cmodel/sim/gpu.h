@@ -20,6 +20,7 @@
 #include "l2.h"
 #include "lsu.h"
 #include "plugin.h"
+#include "sample.h"
 #include "sm.h"
 #include "stats.h"
 #include "workload/workload.h"
@@ -68,6 +69,8 @@ typedef struct gm_gpu {
     uint64_t warps_total;         /* the workload's warps, all kernels: the run's work */
     uint64_t last_progress;       /* core cycle of the last issue or release */
     char stall[256];              /* why the run stopped without progress */
+    uint64_t sample_at;           /* core cycle count of the next --sample row; UINT64_MAX: off */
+    gm_sampler_t *sampler;        /* --sample (NULL: off) */
     int per_sm;                   /* --per-sm: the report gets "sms" */
 } gm_gpu_t;
 

@@ -3,8 +3,8 @@
 # reports here. docs/stats.md must be what scripts/gen-docs.sh makes of
 # this build's reference run (make docs), every path a default run
 # writes must be documented with its type -- and so must every path of
-# runs with each plug-in and block on, and of one with --per-sm (each
-# SM's object checked) -- and a report holding a path the
+# runs with each plug-in and block on, and of one with --sample and
+# --per-sm (each SM's object checked) -- and a report holding a path the
 # reference lacks fails `gmem help stats --from`.
 . tests/lib.sh
 CFG=${GMEM_DOCS_CONFIG:-fermi-gtx480}
@@ -37,9 +37,11 @@ expect_rc 0 "$GMEM" help stats --from "$TMP/plugs2.json"
 expect_out '^blocks\.dts_duel\.switches  integer$'
 
 # and of a run with the opt-in parts: every SM's object checked, listed once
-expect_rc 0 "$GMEM" run --config "$CFG" --workload $W --per-sm --stats "$TMP/optin.json"
+expect_rc 0 "$GMEM" run --config "$CFG" --workload $W --sample 1000 --per-sm \
+  --stats "$TMP/optin.json"
 expect_rc 0 "$GMEM" help stats --from "$TMP/optin.json"
 expect_out '^sms\[\]\.l1d\.reservation_fails\.bypass_slots  integer$'
+expect_out '^samples\.rows  array of array of integer$'
 [ "$(echo "$OUT" | grep -c '^sms\[\]\.ctas ')" = 1 ] || fail "sms[].ctas not listed once"
 sed 's/"ctas":/"new_counter": 1, "ctas":/' "$TMP/optin.json" > "$TMP/sm_new.json"
 expect_rc 1 "$GMEM" help stats --from "$TMP/sm_new.json"
@@ -72,4 +74,5 @@ expect_out '^prefetch\.useful  integer  \(written: l1d\.prefetch\.enable is true
 expect_out '^ipc  number  \(written: every run\)$'
 expect_out '^blocks\.milg\.issued  integer  \(written: the run has milg blocks\)$'
 expect_out '^sms\[\]\.ctas  integer  \(written: a run with --per-sm\)$'
+expect_out '^samples\.interval  integer  \(written: a run with --sample N\)$'
 exit 0
