@@ -481,6 +481,18 @@ void gm_gpu_stats(const gm_gpu_t *g, gm_stats_in_t *in, uint64_t *channel_reques
     in->reg = &g->reg;
 }
 
+/* `item` under `key` in `root`; on any failure (either missing, or the
+ * add) both are freed and the report is lost: NULL, reported as out of
+ * memory by the caller. */
+static cJSON *attach(cJSON *root, const char *key, cJSON *item)
+{
+    if (item && cJSON_AddItemToObject(root, key, item))
+        return root;
+    cJSON_Delete(item);
+    cJSON_Delete(root);
+    return NULL;
+}
+
 int gm_gpu_write_stats(const gm_gpu_t *g, const gm_run_info_t *run, FILE *f, gm_err_t *err)
 {
     gm_stats_in_t in;
@@ -495,29 +507,13 @@ int gm_gpu_write_stats(const gm_gpu_t *g, const gm_run_info_t *run, FILE *f, gm_
             g->plug[p]->stats(g->plug_self[p], root);
     /* The opt-in parts, after everything a default report holds and
      * before "run", so a default report is unchanged. */
-    if (root && g->per_sm) {
-        cJSON *sms = gm_per_sm_json(g);
-        if (!sms || !cJSON_AddItemToObject(root, "sms", sms)) {
-            cJSON_Delete(sms);
-            cJSON_Delete(root);
-            root = NULL;
-        }
-    }
-    if (root && g->sampler) {
-        cJSON *smp = gm_sample_json(g);
-        if (!smp || !cJSON_AddItemToObject(root, "samples", smp)) {
-            cJSON_Delete(smp);
-            cJSON_Delete(root);
-            root = NULL;
-        }
-    }
-    cJSON *ro = root ? gm_stats_run_json(run, gm_cfg_to_json(gm_gpu_schema(), &g->cfg)) : NULL;
-    if (!ro) {
-        cJSON_Delete(root);
-        root = NULL;
-    } else {
-        cJSON_AddItemToObject(root, "run", ro);
-    }
+    if (root && g->per_sm)
+        root = attach(root, "sms", gm_per_sm_json(g));
+    if (root && g->sampler)
+        root = attach(root, "samples", gm_sample_json(g));
+    if (root)
+        root = attach(root, "run",
+                      gm_stats_run_json(run, gm_cfg_to_json(gm_gpu_schema(), &g->cfg)));
     char *text = root ? cJSON_Print(root) : NULL;
     cJSON_Delete(root);
     if (!text)
