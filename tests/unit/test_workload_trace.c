@@ -69,6 +69,15 @@ static void write_file(const char *path, const char *text)
     fclose(f);
 }
 
+/* data[0..n) as the whole of the file at path */
+static void write_bytes(const char *path, const uint8_t *data, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(data, 1, n, f), n);
+    fclose(f);
+}
+
 static void expect_same_inst(const gm_inst_t *a, const gm_inst_t *b, const char *where)
 {
     if (a->op != b->op || a->size != b->size || a->bypass_hint != b->bypass_hint ||
@@ -328,36 +337,25 @@ static void test_corrupt_traces(void **state)
     char spec[700];
     static uint8_t data[1 << 20];
     size_t n = record_atax(good, data, sizeof data);
-    FILE *f;
     snprintf(spec, sizeof spec, "trace:file=%s", bad);
 
-    f = fopen(bad, "wb"); /* cut in the middle */
-    fwrite(data, 1, n / 2, f);
-    fclose(f);
+    write_bytes(bad, data, n / 2); /* cut in the middle */
     expect_error(spec, "not a valid gmem trace");
 
-    f = fopen(bad, "wb"); /* trailing bytes */
-    fwrite(data, 1, n, f);
-    fputc(0, f);
-    fclose(f);
+    data[n] = 0; /* trailing bytes (n < sizeof data: record_atax checks) */
+    write_bytes(bad, data, n + 1);
     expect_error(spec, "not a valid gmem trace (trailing bytes");
 
     data[0] = 'X'; /* magic */
-    f = fopen(bad, "wb");
-    fwrite(data, 1, n, f);
-    fclose(f);
+    write_bytes(bad, data, n);
     expect_error(spec, "not a gmem trace (no GMTRACE1 magic at byte 0)");
     data[0] = 'G';
 
     data[8] = 9; /* version */
-    f = fopen(bad, "wb");
-    fwrite(data, 1, n, f);
-    fclose(f);
+    write_bytes(bad, data, n);
     expect_error(spec, "trace version 9 at byte 8, expected 3");
     data[8] = 2; /* the previous format */
-    f = fopen(bad, "wb");
-    fwrite(data, 1, n, f);
-    fclose(f);
+    write_bytes(bad, data, n);
     expect_error(spec, "trace version 2 at byte 8, expected 3 (record it again)");
     data[8] = 3;
 
@@ -377,13 +375,9 @@ static void test_truncated_everywhere(void **state)
     gm_err_t err;
     static uint8_t data[1 << 20];
     size_t n = record_atax(good, data, sizeof data);
-    FILE *f;
     snprintf(spec, sizeof spec, "trace:file=%s", bad);
     for (size_t len = 0; len < n; len++) {
-        f = fopen(bad, "wb");
-        assert_non_null(f);
-        assert_int_equal(fwrite(data, 1, len, f), len);
-        fclose(f);
+        write_bytes(bad, data, len);
         gm_workload_t *r = gm_workload_create(spec, 1, &err);
         if (r) {
             gm_workload_free(r);
@@ -407,7 +401,6 @@ static void test_bit_flips(void **state)
     gm_err_t err;
     static uint8_t data[1 << 20];
     size_t n = record_atax(good, data, sizeof data);
-    FILE *f;
     snprintf(spec, sizeof spec, "trace:file=%s", bad);
     uint64_t x = 0x9e3779b97f4a7c15ull;
     for (unsigned i = 0; i < 29 * 8 + 3000; i++) {
@@ -419,10 +412,7 @@ static void test_bit_flips(void **state)
             bit = 29 * 8 + (size_t)(x % ((n - 29) * 8));
         }
         data[bit / 8] ^= (uint8_t)(1u << (bit % 8));
-        f = fopen(bad, "wb");
-        assert_non_null(f);
-        assert_int_equal(fwrite(data, 1, n, f), n);
-        fclose(f);
+        write_bytes(bad, data, n);
         data[bit / 8] ^= (uint8_t)(1u << (bit % 8));
         gm_workload_t *r = gm_workload_create(spec, 1, &err);
         if (r) {
