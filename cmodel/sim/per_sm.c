@@ -28,15 +28,10 @@ cJSON *gm_per_sm_json(const gm_gpu_t *g)
         gm_stats_add_u(l, "misses", c->misses);
         gm_stats_add_u(l, "merges", c->merges);
         /* Counted where they stall, the LSU, as the report's l1d ones are. */
-        cJSON *rf = cJSON_AddObjectToObject(l, "reservation_fails");
         uint64_t total = 0;
         for (int k = 0; k < GM_RF_NKIND; k++)
             total += lsu->rf[k];
-        gm_stats_add_u(rf, "line", lsu->rf[GM_RF_LINE]);
-        gm_stats_add_u(rf, "mshr", lsu->rf[GM_RF_MSHR]);
-        gm_stats_add_u(rf, "miss_queue", lsu->rf[GM_RF_MISSQ]);
-        gm_stats_add_u(rf, "bypass_slots", lsu->rf[GM_RF_BYPASS]);
-        gm_stats_add_u(rf, "total", total);
+        gm_stats_add_rf(l, lsu->rf, total);
     }
     return a;
 }

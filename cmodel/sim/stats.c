@@ -21,6 +21,16 @@ void gm_stats_add_r(cJSON *o, const char *k, double v)
     cJSON_AddRawToObject(o, k, buf);
 }
 
+void gm_stats_add_rf(cJSON *o, const uint64_t rf[GM_RF_NKIND], uint64_t total)
+{
+    cJSON *r = cJSON_AddObjectToObject(o, "reservation_fails");
+    gm_stats_add_u(r, "line", rf[GM_RF_LINE]);
+    gm_stats_add_u(r, "mshr", rf[GM_RF_MSHR]);
+    gm_stats_add_u(r, "miss_queue", rf[GM_RF_MISSQ]);
+    gm_stats_add_u(r, "bypass_slots", rf[GM_RF_BYPASS]);
+    gm_stats_add_u(r, "total", total);
+}
+
 static void add_u(cJSON *o, const char *k, uint64_t v) { gm_stats_add_u(o, k, v); }
 static void add_r(cJSON *o, const char *k, double v) { gm_stats_add_r(o, k, v); }
 static double ratio(uint64_t a, uint64_t b) { return gm_stats_ratio(a, b); }
@@ -35,12 +45,7 @@ static cJSON *cache_json(const gm_cache_stats_t *s, uint64_t rf_total)
     add_u(o, "misses", s->misses);
     add_u(o, "merges", s->merges);
     add_r(o, "hit_rate", ratio(s->hits, s->accesses));
-    cJSON *rf = cJSON_AddObjectToObject(o, "reservation_fails");
-    add_u(rf, "line", s->rf[GM_RF_LINE]);
-    add_u(rf, "mshr", s->rf[GM_RF_MSHR]);
-    add_u(rf, "miss_queue", s->rf[GM_RF_MISSQ]);
-    add_u(rf, "bypass_slots", s->rf[GM_RF_BYPASS]);
-    add_u(rf, "total", rf_total);
+    gm_stats_add_rf(o, s->rf, rf_total);
     add_r(o, "rf_per_access", ratio(rf_total, s->accesses));
     add_u(o, "port_stalls", s->port_stalls);
     add_u(o, "fills", s->fills);

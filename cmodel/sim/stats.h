@@ -88,5 +88,7 @@ void gm_stats_add_u(cJSON *o, const char *k, uint64_t v);
  * bits of a double. */
 void gm_stats_add_r(cJSON *o, const char *k, double v);
 double gm_stats_ratio(uint64_t a, uint64_t b);
+/* o.reservation_fails: each kind of rf, and `total` */
+void gm_stats_add_rf(cJSON *o, const uint64_t rf[GM_RF_NKIND], uint64_t total);
 
 #endif
