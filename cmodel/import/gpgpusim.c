@@ -175,14 +175,19 @@ static int get(gs_t *g, const char *name, const char *alias, const char *def, gs
     return 0;
 }
 
-static int uint_of(gs_t *g, const gs_val_t *v, unsigned long *x)
+int gs_decimal(const char *s, unsigned long *x)
 {
-    const char *s = v->value;
     size_t n = strspn(s, "0123456789");
     if (!n || s[n] || n > 9)
-        return gs_fail(g, v, "expected a non-negative decimal integer");
+        return -1;
     *x = strtoul(s, NULL, 10);
     return 0;
+}
+
+static int uint_of(gs_t *g, const gs_val_t *v, unsigned long *x)
+{
+    return gs_decimal(v->value, x) ? gs_fail(g, v, "expected a non-negative decimal integer")
+                                   : 0;
 }
 
 /* One option onto one integer field. */

@@ -7,7 +7,6 @@
  * 3.x strings have no leading type T and may leave out set_index (then
  * linear); 4.x strings start with N (normal) or S (sectored). */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "blocks/mshr.h"
@@ -38,14 +37,6 @@ static unsigned split(char *s, char sep, char **part, unsigned max)
     return k;
 }
 
-static int num(const char *s, unsigned long *v)
-{
-    if (!*s || strspn(s, "0123456789") != strlen(s) || strlen(s) > 9)
-        return -1;
-    *v = strtoul(s, NULL, 10);
-    return 0;
-}
-
 static int ch(const char *s, char *c)
 {
     if (strlen(s) != 1)
@@ -72,7 +63,8 @@ static int parse(gs_t *g, const gs_val_t *v, geom_t *o)
     } else if (k != 3)
         return gs_fail(g, v, "expected " FORM ": the first group has %u fields, expected 3 or 4", k);
     char **geo = f + (k == 4);
-    if (num(geo[0], &o->sets) || num(geo[1], &o->line) || num(geo[2], &o->ways))
+    if (gs_decimal(geo[0], &o->sets) || gs_decimal(geo[1], &o->line) ||
+        gs_decimal(geo[2], &o->ways))
         return gs_fail(g, v, "expected " FORM ": sets, line and ways must be decimal numbers");
     k = split(grp[1], ':', f, 5);
     if (k < 4 || k > 5 || ch(f[0], &o->rep) || ch(f[1], &o->wp) || ch(f[2], &o->ap) ||
@@ -91,15 +83,15 @@ static int parse(gs_t *g, const gs_val_t *v, geom_t *o)
     if (!strchr("LHPC", o->sif))
         return gs_fail(g, v, "expected " FORM ": set index '%c', expected L, H, P or C", o->sif);
     k = split(grp[2], ':', f, 3);
-    if (k != 3 || ch(f[0], &o->mshr) || !strchr("AFTS", o->mshr) || num(f[1], &o->entries) ||
-        num(f[2], &o->merge))
+    if (k != 3 || ch(f[0], &o->mshr) || !strchr("AFTS", o->mshr) ||
+        gs_decimal(f[1], &o->entries) || gs_decimal(f[2], &o->merge))
         return gs_fail(g, v, "expected " FORM ": the MSHR group is A, S, F or T, entries, merge");
     k = split(grp[3], ':', f, 2);
-    if (k > 2 || num(f[0], &o->mq) || (k == 2 && num(f[1], &o->fifo)))
+    if (k > 2 || gs_decimal(f[0], &o->mq) || (k == 2 && gs_decimal(f[1], &o->fifo)))
         return gs_fail(g, v, "expected " FORM ": the miss-queue group is <entries>[:<fifo>]");
     o->has_fifo = k == 2;
     if (ng == 5) {
-        if (num(grp[4], &o->port))
+        if (gs_decimal(grp[4], &o->port))
             return gs_fail(g, v, "expected " FORM ": the port width is a decimal number");
         o->has_port = 1;
     }

@@ -55,6 +55,9 @@ int gs_fail(gs_t *g, const gs_val_t *v, const char *fmt, ...)
 int gs_put_uint(gs_t *g, const gs_val_t *v, const char *path, uint64_t x);
 int gs_put_str(gs_t *g, const char *path, const char *s);
 int gs_is_set(const gs_t *g, const char *path);
+/* s whole as 1..9 decimal digits (no sign, space or base prefix, so any
+ * value fits): 0 and *x, else -1. */
+int gs_decimal(const char *s, unsigned long *x);
 
 /* gs_rest.c: every option no mapping took, reported as unmapped with its
  * reason; every gmem field of schema s (at path) no option set, reported
