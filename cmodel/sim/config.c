@@ -7,6 +7,7 @@
 
 #include "blocks/hash_math.h"
 #include "plugin.h"
+#include "util/parse.h"
 
 const char *const gm_set_func_names[] = {"bmod", "bxor", "pmod", "aprime",
                                          "dprime", "ipoly", "ipoly_code", NULL};
@@ -381,11 +382,8 @@ static cJSON *set_value(const gm_field_t *f, const char *text, const char *set,
         const char *d = text + (hex ? 2 : 0);
         size_t n = strspn(d, hex ? "0123456789abcdefABCDEF" : "0123456789");
         uint64_t x = 0;
-        int ok = n > 0 && !d[n] && n <= (hex ? 16u : 19u);
-        for (size_t i = 0; ok && i < n; i++)
-            x = x * (hex ? 16 : 10) +
-                (uint64_t)(d[i] <= '9' ? d[i] - '0' : (d[i] | 0x20) - 'a' + 10);
-        if (!ok) {
+        /* the digits checked first: strtoull alone would take a sign or spaces */
+        if (!n || d[n] || n > (hex ? 16u : 19u) || gm_parse_u64(d, hex ? 16 : 10, &x)) {
             gm_errf(err, "--set %s: %s: expected an integer (decimal, or hex after 0x) in "
                          "%llu..%llu, got '%s'",
                     set, path, (unsigned long long)f->min, (unsigned long long)f->max, text);
