@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "util/parse.h"
+#include "util/rng.h"
 
 enum { SEED_MAX = 0x7fffffff }; /* Verilator's seeds are positive ints */
 
@@ -50,13 +51,6 @@ int gm_rtl_xopt(const char *arg, gm_rtl_xopts_t *x, gm_err_t *err)
     return 0;
 }
 
-static uint64_t mix64(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
 gm_rtl_init_t gm_rtl_xinit(const gm_rtl_xopts_t *x, uint64_t run_seed, const char *name)
 {
     uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a of the name */
@@ -65,7 +59,7 @@ gm_rtl_init_t gm_rtl_xinit(const gm_rtl_xopts_t *x, uint64_t run_seed, const cha
     uint64_t base = x->seed_given ? x->seed : run_seed;
     gm_rtl_init_t in;
     in.mode = x->mode;
-    in.seed = (uint32_t)(mix64(base ^ mix64(h)) % SEED_MAX) + 1;
+    in.seed = (uint32_t)(gm_mix64(base ^ gm_mix64(h)) % SEED_MAX) + 1;
     return in;
 }
 

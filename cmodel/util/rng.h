@@ -17,5 +17,8 @@ uint64_t gm_rng_below(gm_rng_t *r, uint64_t n);
 uint64_t gm_rng_bits(gm_rng_t *r, unsigned w);
 /* True with probability num/den. */
 int gm_rng_chance(gm_rng_t *r, uint32_t num, uint32_t den);
+/* splitmix64's finalizer: a bijective 64-bit mix, for a value that is a
+ * pure function of its inputs (a hash, an input word by position). */
+uint64_t gm_mix64(uint64_t z);
 
 #endif

@@ -39,6 +39,7 @@
  * 8 CTAs keep 48 KB of sub-histograms (3x its 16 KB L1D) as in the
  * benchmark; the run stays about 2 s.
  */
+#include "util/rng.h"
 #include "workload/wl.h"
 
 enum { P_BYTES, P_ATOMIC };
@@ -71,17 +72,10 @@ typedef struct hst_ws {
     uint32_t pc;
 } hst_ws_t;
 
-static uint64_t hst_mix(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
 /* The input word at pos: four random bytes. */
 static uint32_t hst_word(const hst_args_t *a, uint32_t pos)
 {
-    return (uint32_t)hst_mix(a->seed + 0x9e3779b97f4a7c15ull * (pos + 1ull));
+    return (uint32_t)gm_mix64(a->seed + 0x9e3779b97f4a7c15ull * (pos + 1ull));
 }
 
 static void hst_init(const gm_kernel_t *kn, void *ws, uint32_t cta, uint32_t warp)

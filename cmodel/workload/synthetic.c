@@ -13,6 +13,7 @@
  *   rowscan -- seed-000 7.4 item 1: thread g loads row g,
  *              base + g*row + j*4 for j < cols: 32 lines per warp access,
  *              each reused by the next 31 (intra-warp locality). */
+#include "util/rng.h"
 #include "workload/wl.h"
 
 typedef struct syn_args {
@@ -152,13 +153,6 @@ const wl_def_t wl_stride = {"stride", NULL, stride_params, stride_build};
 
 /* ---- gather */
 
-static uint64_t mix64(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
 static void gather_next(const gm_kernel_t *kn, void *ws, gm_inst_t *o)
 {
     const syn_args_t *a = kn->args;
@@ -170,7 +164,7 @@ static void gather_next(const gm_kernel_t *kn, void *ws, gm_inst_t *o)
     wl_mem(o, GM_OP_LOAD, 4, a->gap, s->live);
     for (unsigned l = 0; l < GM_WARP_SIZE; l++) {
         uint64_t i = s->g[l] + (uint64_t)s->k * a->threads;
-        uint64_t addr = s->pc ? a->b + 4 * (mix64(a->seed + i * 0x9e3779b97f4a7c15ull) % a->n)
+        uint64_t addr = s->pc ? a->b + 4 * (gm_mix64(a->seed + i * 0x9e3779b97f4a7c15ull) % a->n)
                               : a->a + 4 * i;
         o->addr[l] = (s->live >> l & 1) ? addr : 0;
     }
