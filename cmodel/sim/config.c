@@ -129,7 +129,10 @@ static const gm_field_t dram_f[] = {
     GM_FIELD_UINT_U(S, tWL, 4, 1, 100, "DRAM cycles", "write latency: write command to data"),
     GM_FIELD_UINT_U(S, tCDLR, 5, 1, 100, "DRAM cycles", "end of write data to read command"),
     GM_FIELD_UINT_U(S, tWR, 12, 1, 100, "DRAM cycles", "write recovery: end of write data to precharge"),
-    GM_FIELD_UINT_U(S, latency, 100, 0, 2000, "DRAM cycles", "extra fixed latency of every read's return"),
+    /* GPGPU-Sim adds -dram_latency at the core clock; 132 is its GTX480
+     * value, 100 core cycles at 700 MHz, at the DRAM's 924 MHz. */
+    GM_FIELD_UINT_U(S, latency, 132, 0, 2000, "DRAM cycles",
+                    "extra fixed latency of every read's return (GPGPU-Sim's -dram_latency is in core cycles: scale it by dram_mhz/core_mhz)"),
     GM_FIELD_STR(S, addr_map, "0000RRRRRRRRRRRRBBBCCCCBCCSSSSSS",
                  "bit roles of the partition address, bit 31 first: R row, B bank, C column, S burst offset, 0 unused"),
 };
