@@ -20,8 +20,10 @@ W=2000
 # L2 difference, "-" where the GPU has one L2).
 #  v100  Jia et al., arXiv:1804.06826 (2018): L1 28, L2 193;
 #        markdewing/AI_kernels latency/README.md: V100 main memory 460
-#  a100  Abdelkhalik et al., arXiv:2208.11174 (2022), tabulated in
-#        YKTian-x2b/AmpereArchViaMicroBenchMark: L1 33, L2 200, global 290
+#  a100  a microbenchmarking paper's A100 figures as tabulated in
+#        YKTian-x2b/AmpereArchViaMicroBenchMark README.md section 2.1 (the
+#        paper is not named there; likely Abdelkhalik et al.,
+#        arXiv:2208.11174): L1 33, L2 200, global 290
 #  h100  markdewing/AI_kernels latency/README.md, GH200's H100: L1 40,
 #        L2 281, main memory 690
 #  FAR   no A100/H100 figure found: the 117-cycle per-SM spread of L2 hits
