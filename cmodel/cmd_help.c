@@ -82,7 +82,10 @@ static const char config_intro[] =
     "loader accepts, the default (what a plug-in section left out takes; a\n"
     "file without \"base\" gives every other field), the unit of a quantity\n"
     "and what the field is. Cross-field rules (powers of two, clock ratios,\n"
-    "the DRAM address map's letters) are checked after the ranges: README.md.\n";
+    "the DRAM address map's letters) are checked after the ranges: README.md.\n"
+    "A file may also hold \"cite\", an object mapping a field's dotted path\n"
+    "(\"dram.tCL\") to the source of its value: each path must be a field\n"
+    "below, and the object is otherwise ignored (not printed, not in stats).\n";
 
 static void help_config(int md)
 {

@@ -88,6 +88,9 @@ static const gm_field_t l2_f[] = {
     GM_FIELD_UINT(S, subpartitions, 2, 1, 4, "L2 banks per channel"),
     GM_FIELD_UINT_U(S, rop_latency, 120, 0, 1000, "L2 cycles", "ROP delay from the crossbar to the L2 bank's queue"),
     GM_FIELD_UINT(S, queue, 8, 1, 1024, "incoming queue entries per bank"),
+    GM_FIELD_UINT_U(S, far_latency, 0, 0, 1000, "L2 cycles",
+                    "fabric delay of a request to an L2 bank in the other half of the GPU "
+                    "(SMs and banks each split in two by index; 0 = one uniform L2)"),
 };
 #undef S
 static const gm_schema_t l2_s = {l2_f, sizeof l2_f / sizeof l2_f[0]};

@@ -56,6 +56,8 @@ typedef struct gm_l2_cfg {
     uint32_t subpartitions; /* L2 banks per channel */
     uint32_t rop_latency;   /* L2 clock cycles from the crossbar to the L2 queue */
     uint32_t queue;         /* incoming queue entries per bank */
+    uint32_t far_latency;   /* L2 cycles a request to the far half's banks waits
+                             * in the fabric between the halves (gpu.c); 0 = none */
 } gm_l2_cfg_t;
 
 typedef struct gm_part_cfg {

@@ -15,7 +15,14 @@
  * The chain is applied from its root up, each file's values on top of the
  * one below by JSON path (an object merges key by key, any other value
  * replaces), each applied under its own name so an error names the file
- * that holds the value. */
+ * that holds the value.
+ *
+ * "cite": {"l1d.c.sets": "SOURCE", ...} says where a file's numbers come
+ * from: each key is the dotted path of a field of the schema (any file of
+ * the chain may cite, its own values or its base's), each value a
+ * non-empty string. It is checked and then set aside: it changes nothing
+ * a run does, and neither --print-config nor a report's run.config holds
+ * it (a report is the numbers, the file is their provenance). */
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -102,6 +109,52 @@ static int base_of(const link_t *l, const char **base, gm_err_t *err)
     return 0;
 }
 
+/* Whether `path` ("l1d.c.sets") names a field of the schema. */
+static int schema_has(const char *path)
+{
+    const gm_schema_t *s = gm_gpu_schema();
+    const char *p = path;
+    for (;;) {
+        size_t n = strcspn(p, ".");
+        const gm_field_t *f = NULL;
+        for (unsigned i = 0; s && i < s->n && !f; i++)
+            if (strlen(s->fields[i].key) == n && !strncmp(s->fields[i].key, p, n))
+                f = &s->fields[i];
+        if (!f)
+            return 0;
+        if (!p[n])
+            return 1;
+        s = f->type == GM_F_OBJECT ? f->sub : NULL;
+        p += n + 1;
+    }
+}
+
+/* Check the file's "cite" (if any) and take it out of its JSON. */
+static int take_cite(const link_t *l, gm_err_t *err)
+{
+    if (!cJSON_IsObject(l->json))
+        return 0;
+    cJSON *c = cJSON_GetObjectItemCaseSensitive(l->json, "cite");
+    if (!c)
+        return 0;
+    if (!cJSON_IsObject(c))
+        return gm_errf(err, "%s: $.cite: expected an object mapping a field's path "
+                            "(\"dram.tCL\") to its source (a string)",
+                       l->path);
+    for (const cJSON *it = c->child; it; it = it->next) {
+        if (!it->string[0] || !schema_has(it->string))
+            return gm_errf(err, "%s: $.cite['%s']: not a configuration field; expected a "
+                                "dotted path such as \"l1d.c.sets\" (`gmem help config` "
+                                "lists them)",
+                           l->path, it->string);
+        if (!cJSON_IsString(it) || !it->valuestring[0])
+            return gm_errf(err, "%s: $.cite['%s']: expected the source as a non-empty string",
+                           l->path, it->string);
+    }
+    cJSON_DeleteItemFromObjectCaseSensitive(l->json, "cite");
+    return 0;
+}
+
 /* Load chain[n]'s file; it is the config (n == 0) or the base chain[n-1]
  * names, already resolved into chain[n].path. */
 static int load_link(link_t *chain, unsigned n, gm_err_t *err)
@@ -180,6 +233,8 @@ int gm_gpu_config_read(const char *file, gm_gpu_config_t *c, gm_err_t *err)
     gm_gpu_config_defaults(c);
     for (unsigned i = n; i-- > 0;) {
         cJSON_DeleteItemFromObjectCaseSensitive(chain[i].json, "base");
+        if (take_cite(&chain[i], err))
+            goto out;
         if (gm_cfg_apply(chain[i].json, chain[i].path, "$", gm_gpu_schema(), c, err))
             goto out;
         if (i == n - 1 && gm_cfg_first_missing(chain[i].json, gm_gpu_schema(), "$",

@@ -22,7 +22,8 @@ static uint32_t pool_size(const gm_gpu_config_t *c, uint32_t nbanks)
                   c->l1d.c.missq + (c->l1d.bypass_slots ? c->l1d.bypass_slots : 4096) + 8 +
                   2 * c->icnt.buffer + GM_INST_SLOTS;
     uint64_t bank = c->l2.rop_latency + 16 + c->l2.queue + c->l2.c.missq + 16 +
-                    c->l2.c.latency + 16 + 16 + 2 * c->icnt.buffer + 64;
+                    c->l2.c.latency + 16 + 16 + 2 * c->icnt.buffer + 64 +
+                    (c->l2.far_latency ? c->l2.far_latency + 16 : 0);
     uint64_t dram = (c->dram.queue ? c->dram.queue : 4096) + 256;
     uint64_t n = sm * c->sm.count + bank * nbanks + dram * c->l2.channels;
     return n > 4000000 ? 4000000 : (uint32_t)n;
@@ -115,6 +116,10 @@ static int init_bank(gm_gpu_t *g, uint32_t b, gm_err_t *err)
     /* LRU stamps count core cycles (the golden stats were made so). */
     if (gm_l2_init(&x->l2, b, &g->cfg.l2, g->l2, &g->now, &g->route, err))
         return -1;
+    /* at most one request enters per L2 cycle and each stays far_latency of
+     * them; the margin covers a bank that holds them back for a while */
+    if (g->cfg.l2.far_latency && gm_delay_init(&x->fabric, g->cfg.l2.far_latency + 16))
+        return gm_errf(err, "%s: out of memory", name);
     gm_site_t site = {.kind = GM_SITE_L2, .id = b, .name = name, .ctx = &g->l2, .l2 = &x->l2,
                       .cache = &x->l2.c};
     if (attach_all(g, &site, err) || check_parts(&x->l2.c, err))
@@ -212,8 +217,10 @@ void gm_gpu_free(gm_gpu_t *g)
         gm_lsu_free(&g->sm[i].lsu);
         gm_l1d_free(&g->sm[i].l1d);
     }
-    for (uint32_t b = 0; g->bank && b < g->nbanks; b++)
+    for (uint32_t b = 0; g->bank && b < g->nbanks; b++) {
         gm_l2_free(&g->bank[b].l2);
+        gm_delay_free(&g->bank[b].fabric);
+    }
     for (uint32_t ch = 0; g->dram && ch < g->cfg.l2.channels; ch++)
         gm_dram_free(&g->dram[ch]);
     for (uint32_t p = 0; p < g->nplug; p++)
@@ -305,19 +312,61 @@ static void core_cycle(gm_gpu_t *g)
 static int bank_idle(gm_gpu_t *g, uint32_t b)
 {
     gm_gpu_bank_t *x = &g->bank[b];
-    return gm_l2_idle(&x->l2) && !g->req_net.out[b].q.n &&
+    return gm_l2_idle(&x->l2) && !g->req_net.out[b].q.n && !x->fabric.q.n &&
            blocks_idle(&g->reg, x->blk_from, x->blk_to, &x->blk_idle);
+}
+
+/* The two halves of an A100/H100-like L2 (l2.far_latency): SMs split in two
+ * by index, banks too (bank b = channel x subpartitions + k, so the first
+ * half of the channels is one half); index i of n is in half 1 when
+ * 2i >= n. */
+static int other_half(const gm_gpu_t *g, uint32_t sm, uint32_t b)
+{
+    return (2 * sm >= g->cfg.sm.count) != (2 * b >= g->nbanks);
+}
+
+/* The request this cycle offers the bank's ROP delay, from the crossbar's
+ * head `id`: a request from an SM of the other half first crosses the
+ * fabric between the halves, far_latency L2 cycles in the bank's fabric
+ * line -- beside the near requests, not in front of them -- and one that
+ * is through goes before a near one (it is the older). *from_fabric says
+ * which queue to pop when the bank takes it. Only the request path pays:
+ * the chase's load-to-use time, which is what the cited figures measure,
+ * is the round trip, and one delay keeps the reply crossbar as it is. */
+static uint32_t bank_offer(gm_gpu_t *g, uint32_t b, uint32_t id, int *from_fabric)
+{
+    gm_gpu_bank_t *x = &g->bank[b];
+    uint64_t now = g->clk.cycles[GM_CLK_L2];
+    uint32_t far = g->cfg.l2.far_latency;
+    *from_fabric = 0;
+    if (far && id != GM_NO_REQ && other_half(g, gm_req(&g->pool, id)->sm, b)) {
+        if (!gm_delay_full(&x->fabric))
+            gm_delay_push(&x->fabric, gm_icnt_pop(&g->req_net, b), now + far);
+        id = GM_NO_REQ;
+    }
+    uint32_t through = x->fabric.q.n ? gm_delay_peek(&x->fabric, now) : GM_NO_REQ;
+    if (through == GM_NO_REQ)
+        return id;
+    *from_fabric = 1;
+    return through;
 }
 
 static void bank_cycle(gm_gpu_t *g, uint32_t b)
 {
     gm_l2bank_t *k = &g->bank[b].l2;
+    gm_delay_t *fabric = &g->bank[b].fabric;
     g->bank[b].blk_idle = -1;
     uint32_t id = gm_icnt_peek(&g->req_net, b, g->clk.cycles[GM_CLK_ICNT]);
-    if (id == GM_NO_REQ && gm_l2_wait(k))
+    if (id == GM_NO_REQ && !fabric->q.n && gm_l2_wait(k))
         return; /* waiting for DRAM: nothing else moves this cycle */
-    if (id != GM_NO_REQ && gm_l2_accept(k, id))
-        gm_icnt_pop(&g->req_net, b);
+    int from_fabric;
+    id = bank_offer(g, b, id, &from_fabric);
+    if (id != GM_NO_REQ && gm_l2_accept(k, id)) {
+        if (from_fabric)
+            gm_delay_pop(fabric);
+        else
+            gm_icnt_pop(&g->req_net, b);
+    }
     gm_l2_cycle(k);
     if (!gm_fifo_empty(&k->replies) && gm_icnt_can_inject(&g->reply_net, b)) {
         id = gm_fifo_pop(&k->replies);

@@ -37,6 +37,8 @@ typedef struct gm_gpu_sm {
 
 typedef struct gm_gpu_bank {
     gm_l2bank_t l2;
+    gm_delay_t fabric;        /* requests from the other half's SMs crossing to it
+                               * (l2.far_latency; unused when that is 0) */
     uint32_t blk_from, blk_to;
     int blk_idle;
 } gm_gpu_bank_t;

@@ -63,6 +63,7 @@ extern const wl_def_t wl_bfs, wl_hotspot, wl_srad, wl_kmeans, wl_backprop,
 extern const wl_def_t wl_streamcluster, wl_particlefilter, wl_histogram, wl_barneshut;
 extern const wl_def_t wl_transpose, wl_lbm;
 extern const wl_def_t wl_stream, wl_stride, wl_gather, wl_tiled, wl_rowscan;
+extern const wl_def_t wl_chase;
 extern const wl_def_t wl_trace, wl_traceg;
 
 /* ---- the builder */

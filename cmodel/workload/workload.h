@@ -78,7 +78,7 @@ const char *gm_workload_spec(const gm_workload_t *w);
  * parameters, for `gmem list`. */
 typedef struct gm_workload_info {
     const char *name;
-    const char *suite; /* "polybench", "rodinia", "synthetic", "pair" */
+    const char *suite; /* "polybench", "rodinia", "synthetic", "microbenchmark", "pair", ... */
     const char *doc;
     const char *params; /* e.g. "n=4096 (matrix size), tb=256 (threads per CTA)" */
 } gm_workload_info_t;

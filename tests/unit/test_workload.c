@@ -1460,6 +1460,54 @@ static unsigned distinct_lines(const gm_inst_t *in)
     return n;
 }
 
+/* chase: one thread, dependent loads (a compute instruction before every
+ * load after the first), stride order wrapping at the footprint, or one
+ * random cycle through every element; offset and cg as given. */
+static void test_chase(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("chase:footprint=512,stride=128,loads=6,offset=256,cg=1");
+    const gm_kernel_t *k = gm_workload_kernel(w, 0, 0);
+    assert_int_equal(k->grid[0] * k->grid[1] * k->grid[2], 1);
+    warp_run_t r = warp_start(w, 0, 0, 0, 0);
+    for (unsigned i = 0; i < 6; i++) {
+        gm_inst_t in = warp_step(&r);
+        expect_inst(in, GM_OP_LOAD, 4, 1, 0x10000000 + 256 + 128 * (i % 4));
+        assert_int_equal(in.gap, i ? 1 : 0);
+        assert_int_equal(in.bypass_hint, 1);
+    }
+    assert_int_equal(warp_step(&r).op, GM_OP_EXIT);
+    warp_end(&r);
+    gm_workload_free(w);
+
+    /* random: the first n loads visit every element once, then it repeats */
+    enum { N = 64 };
+    w = make("chase:footprint=8192,stride=128,loads=128,random=1");
+    r = warp_start(w, 0, 0, 0, 0);
+    uint64_t first[N];
+    unsigned seen[N] = {0};
+    for (unsigned i = 0; i < 2 * N; i++) {
+        gm_inst_t in = warp_step(&r);
+        uint64_t e = (in.addr[0] - 0x10000000) / 128;
+        assert_true(e < N);
+        if (i < N) {
+            first[i] = e;
+            seen[e]++;
+        } else {
+            assert_int_equal(e, first[i - N]);
+        }
+    }
+    for (unsigned e = 0; e < N; e++)
+        assert_int_equal(seen[e], 1);
+    warp_end(&r);
+    gm_workload_free(w);
+
+    expect_error("chase:footprint=1000,stride=128", "footprint: 1000 is not a multiple of "
+                                                     "stride (128)");
+    expect_error("chase:footprint=268435456,stride=4,random=1",
+                 "random: a random chain has at most 4194304 elements");
+}
+
 static void test_patterns(void **state)
 {
     (void)state;
@@ -1546,6 +1594,7 @@ int main(void)
         cmocka_unit_test(test_srad),         cmocka_unit_test(test_kmeans),
         cmocka_unit_test(test_backprop),     cmocka_unit_test(test_spmv),
         cmocka_unit_test(test_probes),       cmocka_unit_test(test_patterns),
+        cmocka_unit_test(test_chase),
         cmocka_unit_test(test_streamcluster), cmocka_unit_test(test_particlefilter),
         cmocka_unit_test(test_histogram),    cmocka_unit_test(test_barneshut),
     };
