@@ -4,9 +4,11 @@
 # read of 32-byte chunks (an Accel-Sim trace written here: one warp per CTA,
 # 8 lanes x 4 bytes per load) fetches one sector per request -- 32 bytes
 # filled, not the 128-byte line -- where the line-granular cache fetches
-# the line once and merges the line's other three chunks into that fetch. The sector stats appear only with
-# sectors on; a sector that does not divide the line, differing L1D and L2
-# sectors, and the dts tag store (whole lines) with sectors are refused.
+# the line once and merges the line's other three chunks into that fetch.
+# The sector stats appear only with sectors on; the DL-MSHR and BPG run
+# with them (their RTL in lockstep: tests/system/lockstep.sh). A sector
+# that does not divide the line, differing L1D and L2 sectors, and the dts
+# tag store or the prefetcher (whole lines) with sectors are refused.
 . tests/lib.sh
 cfg=configs/fermi-gtx480.json
 sec="--set l1d.c.sector=32 --set l2.c.sector=32"
@@ -62,6 +64,9 @@ eq "$(get l1d.sectors.reads.hit_rate)" 0 "chunks: L1D sector hit rate"
 eq "$(get l1d.fills)" $reqs "chunks: one fill a request"
 eq "$(get l1d.sectors.fill_bytes)" $((32 * reqs)) "chunks: one sector (32 bytes) fetched a request"
 eq "$(get dram.reads)" $reqs "chunks: DRAM reads"
+# Every fill found its MSHR entry: requests and fills keyed alike by sector.
+eq "$(get blocks.mshr.fill_errors)" 0 "chunks: MSHR fills without an entry"
+eq "$(get blocks.mshr.primaries)" $((2 * reqs)) "chunks: MSHR entries (L1D and L2, one a sector)"
 sec_flits=$(get icnt.reply_flits)
 
 # Whole lines: a line fetched on a line's first chunk, the next three
@@ -80,6 +85,7 @@ line_flits=$(get icnt.reply_flits)
 expect_rc 0 "$GMEM" run --config $cfg --workload traceg:dir="$dir" $sec \
   --set l1d.c.mshr=dl --set l2.c.mshr=dl --stats "$TMP/s.json"
 eq "$(get l1d.sectors.fill_bytes)" $((32 * reqs)) "chunks, DL-MSHR: bytes fetched"
+eq "$(get blocks.dlmshr.fill_errors)" 0 "chunks, DL-MSHR: fills without an entry"
 expect_rc 0 "$GMEM" run --config configs/fermi-gtx480-mdb.json --workload stream:n=65536 $sec \
   --stats "$TMP/s.json"
 eq "$(get l1d.sectors.reads.hits)" 0 "stream with BPG: L1D sector hits"
