@@ -27,8 +27,9 @@ static const entry_t head[] = {
     {"kernels_completed", "integer", "kernels that ran to their end", NULL},
     {"lsu.memory_instructions", "integer", "memory instructions the SMs issued to their LSUs",
      NULL},
-    {"lsu.requests", "integer", "memory requests after coalescing (per cache line touched)",
-     NULL},
+    {"lsu.requests", "integer",
+     "memory requests after coalescing (per cache line touched; per sector with sectored "
+     "caches)", NULL},
     {"lsu.requests_per_instruction", "number", "requests / memory_instructions", NULL},
     {"lsu.bypassed", "integer", "requests sent on the bypass path around the L1D", NULL},
     {"lsu.stall_cycles", "integer",
@@ -47,8 +48,10 @@ static const entry_t cache[] = {
     {"accesses", "integer", "requests the cache accepted (reservation fails not counted)", NULL},
     {"reads", "integer", "accepted loads", NULL},
     {"writes", "integer", "accepted stores", NULL},
-    {"hits", "integer", "accepted requests that found their line", NULL},
-    {"misses", "integer", "misses that took a new MSHR entry", NULL},
+    {"hits", "integer", "accepted requests that found their line (sectored: their sector)",
+     NULL},
+    {"misses", "integer", "misses that took a new MSHR entry (sectored: a sector fetch)",
+     NULL},
     {"merges", "integer", "misses merged into a pending MSHR entry", NULL},
     {"hit_rate", "number", "hits / accesses", NULL},
     {"reservation_fails.line", "integer",
@@ -62,9 +65,45 @@ static const entry_t cache[] = {
     {"rf_per_access", "number", "reservation_fails.total / accesses", NULL},
     {"port_stalls", "integer", "cycles a request waited for the data port (the L2: any stall)",
      NULL},
-    {"fills", "integer", "lines filled from below", NULL},
+    {"fills", "integer", "lines (sectored: sectors) filled from below", NULL},
     {"evictions", "integer", "valid lines replaced", NULL},
-    {"writebacks", "integer", "dirty lines written back below (write-back caches)", NULL},
+    {"writebacks", "integer",
+     "dirty lines written back below (write-back caches; sectored: their dirty sectors)", NULL},
+};
+
+/* A sectored cache's object (sim/stats.c writes it only then). */
+static const entry_t sectors[] = {
+    {"sectors.size", "integer", "the sector size, bytes (the cache's c.sector)", NULL},
+    {"sectors.reads.hits", "integer", "load sectors found valid", NULL},
+    {"sectors.reads.misses", "integer", "load sectors whose line was absent: a new fetch", NULL},
+    {"sectors.reads.sector_misses", "integer",
+     "load sectors absent from a present line: a new fetch (GPGPU-Sim's SECTOR_MISS)", NULL},
+    {"sectors.reads.merges", "integer", "load sectors merged into their sector's pending fetch",
+     NULL},
+    {"sectors.reads.hit_rate", "number",
+     "hits / (hits + misses + sector_misses + merges)", NULL},
+    {"sectors.writes.hits", "integer", "store sectors found valid", NULL},
+    {"sectors.writes.misses", "integer", "store sectors whose line was absent", NULL},
+    {"sectors.writes.sector_misses", "integer", "store sectors absent from a present line",
+     NULL},
+    {"sectors.writes.hit_rate", "number", "hits / (hits + misses + sector_misses)", NULL},
+    {"sectors.requests.reads.hits", "integer",
+     "load requests (a warp instruction's line) every sector of which hit", NULL},
+    {"sectors.requests.reads.partial", "integer",
+     "load requests some but not all of whose sectors hit", NULL},
+    {"sectors.requests.reads.misses", "integer", "load requests none of whose sectors hit",
+     NULL},
+    {"sectors.requests.reads.hit_rate", "number", "hits / (hits + partial + misses)", NULL},
+    {"sectors.requests.writes.hits", "integer", "store requests every sector of which hit",
+     NULL},
+    {"sectors.requests.writes.partial", "integer",
+     "store requests some but not all of whose sectors hit", NULL},
+    {"sectors.requests.writes.misses", "integer", "store requests none of whose sectors hit",
+     NULL},
+    {"sectors.requests.writes.hit_rate", "number", "hits / (hits + partial + misses)", NULL},
+    {"sectors.fill_bytes", "integer", "bytes filled from below (sectors x size)", NULL},
+    {"sectors.writeback_bytes", "integer", "bytes written back below: dirty sectors only",
+     NULL},
 };
 
 static const entry_t tail[] = {
@@ -191,6 +230,12 @@ static void put_all(sink_t *s, const char *prefix, const entry_t *e, unsigned n)
         put(s, prefix, &e[i], NULL);
 }
 
+static void put_sectors(sink_t *s, const char *prefix, const char *when)
+{
+    for (unsigned i = 0; i < sizeof sectors / sizeof sectors[0]; i++)
+        put(s, prefix, &sectors[i], when);
+}
+
 static const char *json_type(const gm_field_t *f)
 {
     switch (f->type) {
@@ -227,7 +272,9 @@ unsigned gm_stats_docs(gm_stats_doc_t *out, unsigned max)
     entry_t rpki = {"l1d.rf_per_kilo_instruction", "number",
                     "L1D reservation_fails.total per 1000 warp instructions", NULL};
     put(&s, "", &rpki, NULL);
+    put_sectors(&s, "l1d.", "l1d.c.sector is not 0");
     put_all(&s, "l2.", cache, sizeof cache / sizeof cache[0]);
+    put_sectors(&s, "l2.", "l2.c.sector is not 0");
     put_all(&s, "", tail, sizeof tail / sizeof tail[0]);
     /* blocks: each block type the run made, its counters summed */
     for (const gm_block_desc_t *const *d = gm_blocks; *d; d++) {

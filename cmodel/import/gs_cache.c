@@ -131,8 +131,10 @@ int gs_map_cache(gs_t *g, const gs_val_t *v, int l2)
     unsigned long sets = o.sets, ways = o.ways;
     int whole = 1;
     if (o.type == 'S') {
-        gs_report(g, v, "unmapped", "cache type S (4 sectors of 32 bytes a line): gmem's %s "
-                  "fetches and counts whole %lu-byte lines", l2 ? "L2" : "L1D", o.line);
+        gs_report(g, v, "unmapped", "cache type S (4 sectors of 32 bytes a line): not "
+                  "imported; gmem's %s sectors are $.%s.c.sector, the same in the L1D and "
+                  "the L2 (set both by hand; left 0, whole %lu-byte lines)",
+                  l2 ? "L2" : "L1D", l2 ? "l2" : "l1d", o.line);
         whole = 0;
     }
     /* gmem's tag store holds at most 64 ways; GPGPU-Sim's Volta-on L1D is
@@ -225,7 +227,7 @@ int gs_map_cache(gs_t *g, const gs_val_t *v, int l2)
     }
     if (o.mshr == 'S') {
         gs_report(g, v, "unmapped", "MSHR S (sector-associative: a line's sectors merge "
-                  "apart): gmem's MSHR merges by line");
+                  "apart): gmem's MSHR merges by line, by sector with c.sector set");
         whole = 0;
     }
     if (entries > MSHR_MAX_ENT)

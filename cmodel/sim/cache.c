@@ -15,6 +15,7 @@ int gm_cache_init(gm_cache_t *c, const gm_cache_params_t *p, gm_ctx_t ctx, gm_er
     c->p.path = c->name;
     c->ctx = ctx;
     c->lb = gm_log2_ceil(k->line);
+    c->sb = k->sector ? gm_log2_ceil(k->sector) : 0;
     if (gm_tags_init(&c->tags, k->sets, k->ways) || gm_fifo_init(&c->missq, k->missq) ||
         gm_fifo_init(&c->primaries, k->mshr_entries * k->mshr_merge + 8) ||
         gm_delay_init(&c->hits, p->hit_cap)) {
@@ -55,11 +56,56 @@ typedef struct probe {
     int way, victim;
 } probe_t;
 
+/* The bit of an address's sector in its line's sector masks. */
+static uint8_t sector_bit(const gm_cache_t *c, uint32_t addr)
+{
+    return (uint8_t)(1u << ((addr & ((1u << c->lb) - 1)) >> c->sb));
+}
+
+/* What a miss fetches: a sector, or the line. */
+static uint32_t fetch_bytes(const gm_cache_t *c)
+{
+    return c->sb ? 1u << c->sb : c->p.cfg->line;
+}
+
+/* The MSHR's key of an address: the sector's, or the line's (GPGPU-Sim's
+ * mshr_addr(): the address masked by its atom, a sector when sectored). */
+static uint32_t mshr_key(const gm_cache_t *c, uint32_t line, uint32_t addr)
+{
+    return c->sb ? addr >> c->sb : line >> c->lb;
+}
+
+enum { SEC_HIT, SEC_MISS, SEC_SECTOR_MISS, SEC_MERGE };
+
+/* A demand sector accepted by a sectored cache: its count, and its
+ * request's once the request's last sector is in. */
+static void count_sector(gm_cache_t *c, const gm_cache_acc_t *a, int kind)
+{
+    if (!c->sb || a->prefetch)
+        return;
+    gm_sector_stats_t *s = &c->st.sec;
+    int w = a->write != 0;
+    uint64_t *by_kind[] = {s->hits, s->misses, s->sector_misses, s->merges};
+    by_kind[kind][w]++;
+    if (a->first)
+        c->grp_hits = c->grp_n = 0;
+    c->grp_n++;
+    c->grp_hits += kind == SEC_HIT;
+    if (!a->last)
+        return;
+    if (c->grp_hits == c->grp_n)
+        s->req_hits[w]++;
+    else if (!c->grp_hits)
+        s->req_misses[w]++;
+    else
+        s->req_partial[w]++;
+}
+
 static uint32_t new_request(gm_cache_t *c, const gm_cache_acc_t *a, int kind, uint32_t bytes)
 {
     uint32_t id = gm_req_alloc(c->ctx.pool);
     gm_req_t *r = gm_req(c->ctx.pool, id);
-    r->addr = a->line;
+    r->addr = c->sb ? a->addr : a->line;
     r->kind = (uint8_t)kind;
     r->bytes = (uint16_t)bytes;
     r->sm = a->sm;
@@ -86,14 +132,16 @@ static void line_hook(const gm_hooks_t *h, uint32_t line, int prefetch)
 }
 
 /* A dirty victim leaves for the next level as a write-back request (its
- * miss-queue slot was checked by the caller). */
+ * miss-queue slot was checked by the caller): the line, or its dirty
+ * sectors' bytes. */
 static void write_back(gm_cache_t *c, const gm_line_t *v)
 {
     uint32_t id = gm_req_alloc(c->ctx.pool);
     gm_req_t *r = gm_req(c->ctx.pool, id);
     r->addr = v->addr;
     r->kind = GM_REQ_WRITEBACK;
-    r->bytes = (uint16_t)c->p.cfg->line;
+    r->bytes = (uint16_t)(c->sb ? gm_popcount32(v->sd) << c->sb : c->p.cfg->line);
+    c->st.sec.writeback_bytes += c->sb ? r->bytes : 0;
     gm_route(c->p.route, r);
     gm_fifo_push(&c->missq, id);
     c->st.writebacks++;
@@ -127,6 +175,7 @@ static gm_acc_outcome_t hit(gm_cache_t *c, const gm_cache_acc_t *a, gm_line_t *l
     c->st.hits++;
     uint32_t id = c->p.makes_requests ? new_request(c, a, GM_REQ_READ, a->bytes) : a->id;
     gm_delay_push(&c->hits, id, now + k->latency + extra);
+    count_sector(c, a, SEC_HIT);
     access_hook(c, a, 1, pf_hit);
     return GM_ACC_DONE;
 }
@@ -134,7 +183,7 @@ static gm_acc_outcome_t hit(gm_cache_t *c, const gm_cache_acc_t *a, gm_line_t *l
 static void offer(gm_cache_t *c, const gm_cache_acc_t *a, gm_mshr_io_t *io)
 {
     io->req = 1;
-    io->req_blk = a->line >> c->lb;
+    io->req_blk = mshr_key(c, a->line, a->addr);
     /* The L1D's request is allocated only if the MSHR takes it, so it is
      * offered the id it would get. */
     io->req_info = c->p.makes_requests ? gm_req_peek(c->ctx.pool) : a->id;
@@ -186,7 +235,9 @@ static gm_acc_outcome_t load(gm_cache_t *c, const gm_cache_acc_t *a, gm_cache_re
     gm_line_t *s = gm_tags_set(&c->tags, set);
     pr->set = set;
     pr->way = way;
-    if (way >= 0 && s[way].state == GM_LINE_VALID)
+    int valid = way >= 0 && (c->sb ? (s[way].sv & sector_bit(c, a->addr)) != 0
+                                   : s[way].state == GM_LINE_VALID);
+    if (valid)
         return a->prefetch ? GM_ACC_DONE : hit(c, a, &s[way], 0);
     if (way >= 0 && a->prefetch)
         return GM_ACC_DONE; /* already on its way */
@@ -203,6 +254,28 @@ static gm_acc_outcome_t load(gm_cache_t *c, const gm_cache_acc_t *a, gm_cache_re
     }
     offer(c, a, io);
     return GM_ACC_NONE; /* decided by the MSHR */
+}
+
+/* A sectored store written through: a hit if its sector is valid, which
+ * write_evict then drops (the line's other sectors stay). */
+static int store_through_sector(gm_cache_t *c, const gm_cache_acc_t *a)
+{
+    uint32_t set = gm_cache_set(c, a->iaddr);
+    int way = gm_tags_find(&c->tags, set, a->line);
+    uint8_t bit = sector_bit(c, a->addr);
+    gm_line_t *l = way >= 0 ? &gm_tags_set(&c->tags, set)[way] : NULL;
+    if (!l || !(l->sv & bit)) {
+        count_sector(c, a, l ? SEC_SECTOR_MISS : SEC_MISS);
+        return 0;
+    }
+    c->st.hits++;
+    count_sector(c, a, SEC_HIT);
+    if (c->p.cfg->write == GM_WRITE_EVICT) {
+        l->sv &= (uint8_t)~bit;
+        if (!l->sv && !l->sp)
+            l->state = GM_LINE_INVALID;
+    }
+    return 1;
 }
 
 /* No write-allocate: the store goes on to the next level through the miss
@@ -223,6 +296,8 @@ static gm_acc_outcome_t store_through(gm_cache_t *c, const gm_cache_acc_t *a,
             c->st.evictions++;
             was_hit = 1;
         }
+    } else if (c->sb) {
+        was_hit = store_through_sector(c, a);
     } else {
         uint32_t set = gm_cache_set(c, a->iaddr);
         int way = gm_tags_find(&c->tags, set, a->line);
@@ -250,9 +325,12 @@ static gm_acc_outcome_t store_back(gm_cache_t *c, const gm_cache_acc_t *a, gm_ca
     int way = gm_tags_find(&c->tags, set, a->line);
     if (gm_fifo_full(c->p.resp))
         return GM_ACC_STALL;
-    if (way >= 0 && s[way].state == GM_LINE_RESERVED)
+    uint8_t bit = c->sb ? sector_bit(c, a->addr) : 0;
+    /* Sectored, only the written sector's own fetch makes it wait. */
+    if (way >= 0 && (c->sb ? (s[way].sp & bit) != 0 : s[way].state == GM_LINE_RESERVED))
         return GM_ACC_STALL;
-    int was_hit = way >= 0;
+    int found = way >= 0;
+    int was_hit = c->sb ? found && (s[way].sv & bit) : found;
     if (way < 0) {
         way = gm_tags_victim(&c->tags, set, 1);
         if (way < 0) {
@@ -270,10 +348,15 @@ static gm_acc_outcome_t store_back(gm_cache_t *c, const gm_cache_acc_t *a, gm_ca
             c->st.evictions++;
         s[way].addr = a->line;
         s[way].state = GM_LINE_VALID;
-        c->st.misses++;
-    } else {
-        c->st.hits++;
+        s[way].sv = s[way].sp = s[way].sd = 0;
     }
+    if (was_hit)
+        c->st.hits++;
+    else
+        c->st.misses++;
+    s[way].sv |= bit;
+    s[way].sd |= bit;
+    count_sector(c, a, was_hit ? SEC_HIT : found ? SEC_SECTOR_MISS : SEC_MISS);
     s[way].dirty = 1;
     s[way].stamp = *c->p.stamp;
     c->st.accesses++;
@@ -299,7 +382,7 @@ static gm_acc_outcome_t answered(gm_cache_t *c, const gm_cache_acc_t *a, const g
     uint32_t id = a->id;
     if (c->p.makes_requests) {
         /* The id the MSHR was offered: nothing allocated in between. */
-        id = new_request(c, a, GM_REQ_READ, c->p.cfg->line);
+        id = new_request(c, a, GM_REQ_READ, fetch_bytes(c));
         if (id != io->req_info)
             abort();
     }
@@ -307,6 +390,7 @@ static gm_acc_outcome_t answered(gm_cache_t *c, const gm_cache_acc_t *a, const g
         c->st.accesses++;
         c->st.reads++;
     }
+    count_sector(c, a, !io->primary ? SEC_MERGE : pr->way >= 0 ? SEC_SECTOR_MISS : SEC_MISS);
     if (!io->primary) {
         if (!a->prefetch)
             c->st.merges++;
@@ -325,14 +409,51 @@ static gm_acc_outcome_t answered(gm_cache_t *c, const gm_cache_acc_t *a, const g
             v->addr = a->line;
             v->state = GM_LINE_RESERVED;
             v->dirty = 0;
+            v->sv = v->sd = 0;
+            v->sp = c->sb ? sector_bit(c, a->addr) : 0;
             v->pf = (uint8_t)a->prefetch;
             v->stamp = *c->p.stamp;
+        } else if (c->sb && pr->way >= 0) {
+            /* A sector miss: the line stays, its sector is on its way. */
+            gm_line_t *l = &gm_tags_set(&c->tags, pr->set)[pr->way];
+            l->sp |= sector_bit(c, a->addr);
+            l->state = GM_LINE_RESERVED;
         }
         line_hook(&c->hook.miss, a->line, a->prefetch);
     }
     if (!a->prefetch)
         access_hook(c, a, 0, 0);
     return GM_ACC_DONE;
+}
+
+/* A sector's fill: the sector becomes valid in its line, which
+ * allocate-on-fill allocates now with its other sectors invalid. */
+static void install_sector(gm_cache_t *c, const gm_req_t *r)
+{
+    uint32_t lmask = (1u << c->lb) - 1;
+    uint32_t line = r->addr & ~lmask;
+    uint32_t set = gm_cache_set(c, c->p.index_paddr ? r->paddr & ~lmask : line);
+    gm_line_t *s = gm_tags_set(&c->tags, set);
+    int way = gm_tags_find(&c->tags, set, line);
+    if (way < 0) {
+        way = gm_tags_victim(&c->tags, set, 1);
+        if (way < 0)
+            return; /* every way reserved: the data goes to the requester only */
+        if (s[way].state == GM_LINE_VALID)
+            c->st.evictions++;
+        s[way].addr = line;
+        s[way].pf = r->prefetch;
+        s[way].sv = s[way].sp = s[way].sd = 0;
+        s[way].dirty = 0;
+    }
+    uint8_t bit = sector_bit(c, r->addr);
+    s[way].sv |= bit;
+    s[way].sp &= (uint8_t)~bit;
+    s[way].state = s[way].sp ? GM_LINE_RESERVED : GM_LINE_VALID;
+    s[way].stamp = *c->p.stamp;
+    c->st.fills++;
+    c->st.sec.fill_bytes += 1u << c->sb;
+    line_hook(&c->hook.fill, line, r->prefetch);
 }
 
 /* A fill: the reserved line becomes valid; allocate-on-fill picks its
@@ -343,6 +464,10 @@ static void install(gm_cache_t *c, const gm_req_t *r)
     if (c->ts) { /* it took the fill with the cycle's inputs */
         c->st.fills++;
         line_hook(&c->hook.fill, r->addr, r->prefetch);
+        return;
+    }
+    if (c->sb) {
+        install_sector(c, r);
         return;
     }
     uint32_t set = gm_cache_set(c, c->p.index_paddr ? r->paddr : r->addr);
@@ -377,7 +502,7 @@ void gm_cache_cycle(gm_cache_t *c, const gm_cache_acc_t *a, uint32_t fill, gm_ca
     const gm_req_t *fr = fill != GM_NO_REQ ? gm_req(c->ctx.pool, fill) : NULL;
     if (fr) {
         io.fill = 1;
-        io.fill_blk = fr->addr >> c->lb;
+        io.fill_blk = mshr_key(c, fr->addr, fr->addr);
         if (c->ts)
             c->ts->fill(c->ts->self, fr->addr);
     }

@@ -9,6 +9,13 @@
  * (write_through, write_evict: no allocation, a hit line kept or dropped)
  * or written back (write_back: allocated without a fetch, marked dirty).
  *
+ * Sectored (cfg.sector != 0): an access is one sector of a line (the
+ * coalescer makes them so), the line keeps valid, pending and dirty bits
+ * per sector, a sector miss fetches that sector only, and the MSHR is keyed
+ * by the sector's address, as GPGPU-Sim's mshr_addr() is by its atom size
+ * (gpu-cache.h), so a load of a pending sector merges into its fetch and
+ * the MSHR blocks see sector addresses through their unchanged ports.
+ *
  * Its parts are given to it: the set index function and the MSHR (by
  * plug-ins: plug/set_index.c, plug/mshr.c) and, instead of its own LRU
  * tags, a plug-in's tag store (plug/dts.c), which then decides each load
@@ -108,6 +115,7 @@ typedef struct gm_cache_params {
 typedef struct gm_cache_acc {
     uint32_t id;              /* the request, or GM_NO_REQ */
     uint32_t line;            /* line address (the tag) */
+    uint32_t addr;            /* the request's address: sectored, its sector's */
     uint32_t iaddr;           /* the address the set index takes */
     uint32_t bytes;           /* bytes read or written */
     int write, prefetch;
@@ -115,6 +123,7 @@ typedef struct gm_cache_acc {
     uint32_t inst;            /* LSU slot */
     uint8_t stream;
     int byp_ok, net_ok;       /* for a plug-in tag store's decision */
+    uint8_t first, last;      /* sectored: the first and last sector of a request */
 } gm_cache_acc_t;
 
 typedef struct gm_cache_res {
@@ -139,6 +148,8 @@ typedef struct gm_cache {
     gm_cache_params_t p;
     gm_ctx_t ctx;
     uint32_t lb;              /* log2(line) */
+    uint32_t sb;              /* log2(sector); 0: not sectored */
+    uint8_t grp_hits, grp_n;  /* sectored: the request so far (hits, sectors) */
     gm_tags_t tags;
     gm_tagstore_t *ts;        /* a plug-in's tag store, or NULL: the tags */
     gm_index_t index;

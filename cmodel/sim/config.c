@@ -63,7 +63,11 @@ static const gm_schema_t sm_s = {sm_f, sizeof sm_f / sizeof sm_f[0]};
     GM_FIELD_UINT(S, mshr_merge, merge_, 1, 64, "requests an MSHR entry holds (merge slots)"), \
     GM_FIELD_UINT(S, missq, missq_, 2, 1024, "miss-queue entries"),                            \
     GM_FIELD_UINT_U(S, port_bytes, port_, 8, 256, "bytes/cycle", "data and fill port width"),  \
-    GM_FIELD_UINT_U(S, latency, lat_, 1, 1000, "cycles", "hit latency, in the cache's clock")
+    GM_FIELD_UINT_U(S, latency, lat_, 1, 1000, "cycles", "hit latency, in the cache's clock"), \
+    GM_FIELD_UINT_U(S, sector, 0, 0, 256, "bytes",                                             \
+                    "sector size: valid and dirty bits, fills and counts per sector "          \
+                    "(0 = whole lines; else a power of two of 32 or more dividing the line, "  \
+                    "the same in the L1D and the L2; may be left out)")
 static const gm_field_t l1c_f[] = {CACHE_FIELDS(32, 4, 1, GM_ALLOC_ON_MISS, GM_WRITE_EVICT,
                                                 32, 8, 8, 128, 1)};
 static const gm_field_t l2c_f[] = {CACHE_FIELDS(64, 16, 1, GM_ALLOC_ON_MISS, GM_WRITE_BACK,
@@ -269,6 +273,10 @@ static int check_cache(const gm_cache_cfg_t *c, const char *file, const char *pa
         return gm_errf(err, "%s: %s.alloc: on_fill with write_back is deadlock-prone "
                             "(seed-000 §3.4); use on_miss or a write-evict cache",
                        file, path);
+    if (c->sector && (!pow2(c->sector) || c->sector < 32 || c->sector > c->line))
+        return gm_errf(err, "%s: %s.sector: %u does not divide the %u-byte line into "
+                            "sectors: expected 0 or a power of two of 32..%u",
+                       file, path, c->sector, c->line, c->line);
     return 0;
 }
 
@@ -288,6 +296,11 @@ int gm_gpu_config_check(const gm_gpu_config_t *c, const char *file, gm_err_t *er
     if (c->l1d.c.line != c->l2.c.line)
         return gm_errf(err, "%s: $.l2.c.line: %u differs from $.l1d.c.line %u", file,
                        c->l2.c.line, c->l1d.c.line);
+    /* A request carries one sector of the L1D (addr and bytes): an L2 of
+     * another sector size would have to split or widen it. */
+    if (c->l1d.c.sector != c->l2.c.sector)
+        return gm_errf(err, "%s: $.l2.c.sector: %u differs from $.l1d.c.sector %u", file,
+                       c->l2.c.sector, c->l1d.c.sector);
     if (c->sm.max_warps * 32 < c->sm.max_threads)
         return gm_errf(err, "%s: $.sm.max_threads: %u exceeds max_warps x 32", file,
                        c->sm.max_threads);

@@ -43,6 +43,7 @@ typedef struct gm_cache_cfg {
     uint32_t missq;      /* miss-queue entries */
     uint32_t port_bytes; /* data/fill port width, bytes per cycle */
     uint32_t latency;    /* hit latency, cycles of the cache's clock */
+    uint32_t sector;     /* bytes filled and counted at once; 0: the line */
 } gm_cache_cfg_t;
 
 typedef struct gm_l1d_cfg {

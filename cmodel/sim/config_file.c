@@ -38,10 +38,14 @@ typedef struct link {
     cJSON *json;
 } link_t;
 
-/* A section that may be left out: a plug-in's, when its `enable` defaults
- * to false (every one today: bpg, dts, milg, l2.cart, l1d.prefetch). */
+/* A field that may be left out: a plug-in's section, when its `enable`
+ * defaults to false (every one today: bpg, dts, milg, l2.cart,
+ * l1d.prefetch), and a cache's `sector`, whose default 0 is what every
+ * configuration written before it existed meant (whole lines). */
 static int optional_section(const char *path)
 {
+    if (!strcmp(path, "$.l1d.c.sector") || !strcmp(path, "$.l2.c.sector"))
+        return 1;
     if (strncmp(path, "$.", 2))
         return 0;
     for (const gm_plugin_t *const *p = gm_plugins; *p; p++) {

@@ -509,6 +509,8 @@ void gm_gpu_stats(const gm_gpu_t *g, gm_stats_in_t *in, uint64_t *channel_reques
     in->seed = g->seed;
     in->cycles = g->clk.cycles[GM_CLK_CORE];
     in->kernels_done = g->kernels_done;
+    in->l1d_sector = g->cfg.l1d.c.sector;
+    in->l2_sector = g->cfg.l2.c.sector;
     for (uint32_t i = 0; i < g->cfg.sm.count; i++) {
         sum((uint64_t *)&in->sm, (const uint64_t *)&g->sm[i].sm.st, sizeof in->sm);
         sum((uint64_t *)&in->lsu, (const uint64_t *)&g->sm[i].lsu.st, sizeof in->lsu);

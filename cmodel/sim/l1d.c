@@ -48,7 +48,7 @@ static int prefetch(gm_l1d_t *l, gm_cache_acc_t *a)
         return 0;
     memset(a, 0, sizeof *a);
     a->id = GM_NO_REQ;
-    a->line = a->iaddr = ev.line & ~(l->cfg->c.line - 1);
+    a->line = a->addr = a->iaddr = ev.line & ~(l->cfg->c.line - 1);
     a->bytes = l->cfg->c.line;
     a->prefetch = 1;
     a->sm = (uint16_t)l->id;
@@ -95,6 +95,9 @@ void gm_l1d_cycle(gm_l1d_t *l, gm_l1d_port_t *p)
         memset(&a, 0, sizeof a);
         a.id = GM_NO_REQ;
         a.line = a.iaddr = p->acc->line;
+        a.addr = p->acc->addr;
+        a.first = p->acc->first;
+        a.last = p->acc->last;
         a.bytes = p->acc->bytes;
         a.write = p->write;
         a.sm = (uint16_t)l->id;
@@ -119,7 +122,9 @@ void gm_l1d_cycle(gm_l1d_t *l, gm_l1d_port_t *p)
     }
     if (res.fill_taken) {
         gm_fifo_pop(&l->resp);
-        l->fill_free = now + l->cfg->c.line / l->cfg->c.port_bytes;
+        /* The fill port carries what was fetched: the line, or a sector. */
+        uint32_t fill_bytes = l->cfg->c.sector ? l->cfg->c.sector : l->cfg->c.line;
+        l->fill_free = now + fill_bytes / l->cfg->c.port_bytes;
     }
     while (!gm_fifo_empty(&l->out)) {
         uint32_t id = gm_fifo_pop(&l->out);

@@ -67,8 +67,13 @@ void gm_l2_cycle(gm_l2bank_t *k)
         const gm_req_t *r = gm_req(k->ctx.pool, head);
         memset(&a, 0, sizeof a);
         a.id = head;
-        a.line = r->addr;
-        a.iaddr = r->paddr;
+        /* A sectored request names its sector: the tag and the set index
+         * take its line. */
+        uint32_t lmask = k->cfg->c.sector ? k->cfg->c.line - 1 : 0;
+        a.line = r->addr & ~lmask;
+        a.addr = r->addr;
+        a.iaddr = r->paddr & ~lmask;
+        a.first = a.last = 1;
         a.bytes = r->bytes;
         a.write = r->kind == GM_REQ_WRITE;
         ap = &a;

@@ -64,7 +64,7 @@ static void start_head(gm_lsu_t *L)
     s->in_cta = mi->in_cta;
     s->pc = mi->in.pc;
     s->t_issue = *L->ctx.now;
-    L->nacc = gm_coalesce(&mi->in, L->cfg->c.line, L->acc);
+    L->nacc = gm_coalesce(&mi->in, L->cfg->c.line, L->cfg->c.sector, L->acc);
     L->next = 0;
     L->head = 1;
     L->head_slot = slot;
@@ -101,7 +101,7 @@ static gm_acc_outcome_t bypass(gm_lsu_t *L, const gm_access_t *a, int *rf)
     const gm_slot_t *s = &L->slot[L->head_slot];
     uint32_t id = gm_req_alloc(L->ctx.pool);
     gm_req_t *r = gm_req(L->ctx.pool, id);
-    r->addr = a->line;
+    r->addr = a->addr; /* the line, or with sectors the sector */
     r->kind = L->head_write ? GM_REQ_WRITE : GM_REQ_READ;
     r->bytes = (uint16_t)(L->head_write ? a->bytes : 32 * gm_popcount32(a->sectors));
     r->bypass = 1;

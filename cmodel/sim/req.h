@@ -19,7 +19,7 @@ enum gm_req_kind {
 };
 
 typedef struct gm_req {
-    uint32_t addr;     /* byte address, line-aligned */
+    uint32_t addr;     /* byte address, line-aligned (sector-aligned when sectored) */
     uint32_t paddr;    /* partition address (partition digit removed) */
     uint16_t bytes;    /* data bytes carried by the request or its reply */
     uint8_t kind;      /* gm_req_kind */

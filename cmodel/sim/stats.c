@@ -35,7 +35,45 @@ static void add_u(cJSON *o, const char *k, uint64_t v) { gm_stats_add_u(o, k, v)
 static void add_r(cJSON *o, const char *k, double v) { gm_stats_add_r(o, k, v); }
 static double ratio(uint64_t a, uint64_t b) { return gm_stats_ratio(a, b); }
 
-static cJSON *cache_json(const gm_cache_stats_t *s, uint64_t rf_total)
+/* hits, misses, sector misses (and merges) of one direction, per sector. */
+static void sector_dir(cJSON *o, const char *k, const gm_sector_stats_t *s, int w)
+{
+    cJSON *d = cJSON_AddObjectToObject(o, k);
+    uint64_t all = s->hits[w] + s->misses[w] + s->sector_misses[w] + s->merges[w];
+    add_u(d, "hits", s->hits[w]);
+    add_u(d, "misses", s->misses[w]);
+    add_u(d, "sector_misses", s->sector_misses[w]);
+    if (!w)
+        add_u(d, "merges", s->merges[w]); /* stores never merge */
+    add_r(d, "hit_rate", ratio(s->hits[w], all));
+}
+
+/* The same per request: every sector hit, some, none. */
+static void request_dir(cJSON *o, const char *k, const gm_sector_stats_t *s, int w)
+{
+    cJSON *d = cJSON_AddObjectToObject(o, k);
+    add_u(d, "hits", s->req_hits[w]);
+    add_u(d, "partial", s->req_partial[w]);
+    add_u(d, "misses", s->req_misses[w]);
+    uint64_t all = s->req_hits[w] + s->req_partial[w] + s->req_misses[w];
+    add_r(d, "hit_rate", ratio(s->req_hits[w], all));
+}
+
+/* A sectored cache's object (only then: an unsectored report is as it was). */
+static void sectors_json(cJSON *o, const gm_sector_stats_t *s, uint32_t size)
+{
+    cJSON *x = cJSON_AddObjectToObject(o, "sectors");
+    add_u(x, "size", size);
+    sector_dir(x, "reads", s, 0);
+    sector_dir(x, "writes", s, 1);
+    cJSON *r = cJSON_AddObjectToObject(x, "requests");
+    request_dir(r, "reads", s, 0);
+    request_dir(r, "writes", s, 1);
+    add_u(x, "fill_bytes", s->fill_bytes);
+    add_u(x, "writeback_bytes", s->writeback_bytes);
+}
+
+static cJSON *cache_json(const gm_cache_stats_t *s, uint64_t rf_total, uint32_t sector)
 {
     cJSON *o = cJSON_CreateObject();
     add_u(o, "accesses", s->accesses);
@@ -51,6 +89,8 @@ static cJSON *cache_json(const gm_cache_stats_t *s, uint64_t rf_total)
     add_u(o, "fills", s->fills);
     add_u(o, "evictions", s->evictions);
     add_u(o, "writebacks", s->writebacks);
+    if (sector)
+        sectors_json(o, &s->sec, sector);
     return o;
 }
 
@@ -131,10 +171,10 @@ cJSON *gm_stats_json(const gm_stats_in_t *in)
         rf1 += l1.rf[k];
         rf2 += in->l2.rf[k];
     }
-    cJSON_AddItemToObject(root, "l1d", cache_json(&l1, rf1));
+    cJSON_AddItemToObject(root, "l1d", cache_json(&l1, rf1, in->l1d_sector));
     add_r(cJSON_GetObjectItem(root, "l1d"), "rf_per_kilo_instruction",
           ratio(rf1 * 1000, sm->warp_insts));
-    cJSON_AddItemToObject(root, "l2", cache_json(&in->l2, rf2));
+    cJSON_AddItemToObject(root, "l2", cache_json(&in->l2, rf2, in->l2_sector));
 
     o = cJSON_AddObjectToObject(root, "icnt");
     add_u(o, "request_packets", in->req_packets);

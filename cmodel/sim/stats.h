@@ -15,12 +15,25 @@ enum gm_rf_kind {
     GM_RF_NKIND
 };
 
+/* A sectored cache's counts, [0] reads and [1] writes. Per sector: a hit
+ * (valid), a miss (its line absent), a sector miss (its line present, the
+ * sector not: GPGPU-Sim's SECTOR_MISS) or a merge (into the sector's
+ * pending fetch). Per request (the coalescer's one line of a warp
+ * instruction, its sectors one request each): a hit when every sector hit,
+ * a miss when none did, else partial. */
+typedef struct gm_sector_stats {
+    uint64_t hits[2], misses[2], sector_misses[2], merges[2];
+    uint64_t req_hits[2], req_partial[2], req_misses[2];
+    uint64_t fill_bytes, writeback_bytes;
+} gm_sector_stats_t;
+
 typedef struct gm_cache_stats {
     uint64_t accesses, hits, misses, merges;   /* misses: new MSHR entries */
     uint64_t reads, writes;
     uint64_t rf[GM_RF_NKIND];                  /* reservation-fail cycles by kind */
     uint64_t port_stalls;                      /* data port busy (the L2: any stall) */
     uint64_t fills, evictions, writebacks;
+    gm_sector_stats_t sec;                     /* sectored only */
 } gm_cache_stats_t;
 
 typedef struct gm_sm_stats {
@@ -56,6 +69,7 @@ typedef struct gm_stats_in {
     gm_sm_stats_t sm;
     gm_lsu_stats_t lsu;
     gm_cache_stats_t l1d, l2;
+    uint32_t l1d_sector, l2_sector;    /* their sector sizes (0: not sectored) */
     uint64_t req_packets, req_flits, reply_packets, reply_flits;
     gm_dram_stats_t dram;
     const uint64_t *channel_requests;  /* per channel */

@@ -13,6 +13,10 @@ typedef struct gm_line {
     uint32_t addr;   /* line address */
     uint8_t state, dirty;
     uint8_t pf;      /* filled by a prefetch, not yet used by a demand access */
+    /* A sectored cache's sectors (bit s: sector s of the line): valid,
+     * pending (fetch under way) and dirty. The line is RESERVED while any
+     * is pending, else VALID; dirty is then sd != 0. */
+    uint8_t sv, sp, sd;
     uint64_t stamp;  /* last access */
 } gm_line_t;
 

@@ -196,7 +196,7 @@ int gm_cfg_first_missing(const cJSON *json, const gm_schema_t *s, const char *pa
         snprintf(sub, sizeof sub, "%s.%s", path, f->key);
         const cJSON *v = cJSON_GetObjectItemCaseSensitive(json, f->key);
         if (!v) {
-            if (f->type == GM_F_OBJECT && optional && optional(sub))
+            if (optional && optional(sub))
                 continue;
             snprintf(out, n, "%s", sub);
             return 1;

@@ -82,8 +82,8 @@ int gm_cfg_load(const char *file, const gm_schema_t *s, void *obj,
 
 /* Whether `json` gives every field of `s`: 0 if it does, else 1 with the
  * JSON path of the first field it leaves out (schema order, depth first,
- * e.g. "$.sm" or "$.l1d.c.xor_shift") in out[0..n). An object field for
- * which optional(path) is 1 may be left out whole (NULL: none may). A value
+ * e.g. "$.sm" or "$.l1d.c.xor_shift") in out[0..n). A field for which
+ * optional(path) is 1 (an object: whole) may be left out (NULL: none may). A value
  * of the wrong type is not looked into: gm_cfg_apply names it. */
 int gm_cfg_first_missing(const cJSON *json, const gm_schema_t *s, const char *path,
                          int (*optional)(const char *path), char *out, size_t n);

@@ -1,7 +1,8 @@
 # In-system lockstep (issue acceptance): every block instance of the Fermi
 # model on ATAX runs its RTL beside its C model, with a count per block
 # type and 0 mismatches; the same for DMIL's milg and for CART's cart in
-# the L2 banks; an unknown block is refused.
+# the L2 banks; the same with sectored caches (mshr and dlmshr on sector
+# addresses); an unknown block is refused.
 . tests/lib.sh
 expect_rc 0 "$GMEM_COSIM" run --config configs/fermi-gtx480.json --workload atax:n=1024 --rtl all
 expect_out "lockstep mshr +27 instances, [1-9][0-9]+ cycles, [1-9][0-9]+ evaluations checked"
@@ -29,6 +30,17 @@ expect_rc 0 "$GMEM_COSIM" run --config configs/dts-ch4-dts.json --set dts.duel=t
   --workload bfs:nodes=4096 --rtl all
 expect_out "lockstep dts_duel +1 instances, [1-9][0-9]+ cycles"
 expect_out "lockstep dts +15 instances"
+expect_last_line "lockstep: 0 mismatches"
+# Sectored caches: the mshr and dlmshr RTL get sector addresses (the MSHR
+# keyed by sector, README "Sectored caches") through the same ports.
+sec="--set l1d.c.sector=32 --set l2.c.sector=32"
+expect_rc 0 "$GMEM_COSIM" run --config configs/fermi-gtx480.json --workload atax:n=256 $sec \
+  --rtl all
+expect_out "lockstep mshr +27 instances, [1-9][0-9]+ cycles"
+expect_last_line "lockstep: 0 mismatches"
+expect_rc 0 "$GMEM_COSIM" run --config configs/fermi-gtx480.json --workload atax:n=256 $sec \
+  --set l1d.c.mshr=dl --set l2.c.mshr=dl --rtl all
+expect_out "lockstep dlmshr +27 instances, [1-9][0-9]+ cycles"
 expect_last_line "lockstep: 0 mismatches"
 expect_rc 2 "$GMEM_COSIM" run --workload atax --rtl nosuch
 expect_out "--rtl: unknown block 'nosuch'"

@@ -5,7 +5,9 @@
  * §3.2 (line, then miss queue, then MSHR), MSHR primaries and merges,
  * victims and their insertion, allocate-on-fill, write-evict,
  * write-through and write-back, a plug-in tag store's decisions (bypass,
- * refusal) and prefetches. */
+ * refusal) and prefetches; and sectors (cfg.sector): a sector miss fetches
+ * its sector only, merges key on the sector, requests count hit, partial or
+ * miss, an eviction drops every sector, a write-back carries the dirty ones. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -494,6 +496,264 @@ static void test_prefetch(void **state)
         gm_req_release(&pool, gm_cache_hit_pop(&c));
 }
 
+/* ---- sectors (cfg.sector = 32: four sectors a 128-byte line) ---- */
+
+/* Sector k of `line`, a request of its own (its first and last sector). */
+static gm_cache_acc_t sacc(uint32_t line, unsigned k, int write)
+{
+    gm_cache_acc_t a = acc(line, write);
+    a.addr = line + 32u * k;
+    a.bytes = write ? 4 : 32;
+    a.first = a.last = 1;
+    return a;
+}
+
+static gm_cache_res_t sload(uint32_t line, unsigned k)
+{
+    gm_cache_acc_t a = sacc(line, k, 0);
+    return cycle(&a, GM_NO_REQ);
+}
+
+/* One request over sectors k0..k1 of `line`, as the coalescer makes it. */
+static void sload_range(uint32_t line, unsigned k0, unsigned k1)
+{
+    for (unsigned k = k0; k <= k1; k++) {
+        gm_cache_acc_t a = sacc(line, k, 0);
+        a.first = k == k0;
+        a.last = k == k1;
+        assert_int_equal(cycle(&a, GM_NO_REQ).outcome, GM_ACC_DONE);
+        now += 8; /* the data port is free again */
+    }
+}
+
+static const gm_line_t *line_of(uint32_t line)
+{
+    uint32_t set = (line >> 7) & 3;
+    int w = gm_tags_find(&c.tags, set, line);
+    return w < 0 ? NULL : &gm_tags_set(&c.tags, set)[w];
+}
+
+static void drain_hits(void)
+{
+    while (c.hits.q.n)
+        gm_req_release(&pool, gm_cache_hit_pop(&c));
+}
+
+/* The miss queue's head, popped: the request leaves. */
+static uint32_t leave_one(void)
+{
+    assert_false(gm_fifo_empty(&c.missq));
+    return gm_fifo_pop(&c.missq);
+}
+
+/* Sector k of `line` fetched: a miss, its request leaving, its fill. */
+static void fetch_sector(uint32_t line, unsigned k)
+{
+    assert_int_equal(sload(line, k).outcome, GM_ACC_DONE);
+    fill(leave_one());
+    drain_resp();
+}
+
+static void test_sector_miss_fetches_missing_only(void **state)
+{
+    (void)state;
+    base_cfg();
+    cfg.sector = 32;
+    make(1);
+    assert_int_equal(sload(LINE(0, 0), 0).outcome, GM_ACC_DONE);
+    assert_int_equal(c.st.sec.misses[0], 1); /* its line was absent */
+    uint32_t id = leave_one();
+    assert_int_equal(gm_req(&pool, id)->addr, LINE(0, 0));
+    assert_int_equal(gm_req(&pool, id)->bytes, 32); /* a sector, not the line */
+    fill(id);
+    drain_resp();
+    const gm_line_t *l = line_of(LINE(0, 0));
+    assert_non_null(l);
+    assert_int_equal(l->sv, 0x1); /* its other sectors stay invalid */
+    assert_int_equal(l->state, GM_LINE_VALID);
+    assert_int_equal(c.st.sec.fill_bytes, 32);
+    /* Sectors 0 and 1: 0 hits, 1 alone leaves, a sector miss. */
+    sload_range(LINE(0, 0), 0, 1);
+    assert_int_equal(c.st.sec.hits[0], 1);
+    assert_int_equal(c.st.sec.sector_misses[0], 1);
+    assert_int_equal(c.missq.n, 1);
+    id = leave_one();
+    assert_int_equal(gm_req(&pool, id)->addr, LINE(0, 0) + 32);
+    assert_int_equal(gm_req(&pool, id)->bytes, 32);
+    assert_int_equal(l->sp, 0x2);
+    assert_int_equal(l->state, GM_LINE_RESERVED);
+    fill(id);
+    drain_resp();
+    drain_hits();
+    assert_int_equal(l->sv, 0x3);
+    assert_int_equal(l->sp, 0);
+    assert_int_equal(l->state, GM_LINE_VALID);
+    assert_int_equal(c.st.misses, 2); /* MSHR entries: one a sector */
+    assert_int_equal(c.st.sec.fill_bytes, 64);
+}
+
+static void test_sector_merge_into_pending(void **state)
+{
+    (void)state;
+    base_cfg();
+    cfg.sector = 32;
+    make(1);
+    assert_int_equal(sload(LINE(2, 0), 2).outcome, GM_ACC_DONE);
+    /* The same sector again merges into its fetch (the MSHR's key is the
+     * sector's address) ... */
+    assert_int_equal(sload(LINE(2, 0), 2).outcome, GM_ACC_DONE);
+    assert_int_equal(c.st.sec.merges[0], 1);
+    assert_int_equal(c.st.merges, 1);
+    assert_int_equal(c.missq.n, 1);
+    /* ... another sector of the pending line does not: it is fetched. */
+    assert_int_equal(sload(LINE(2, 0), 3).outcome, GM_ACC_DONE);
+    assert_int_equal(c.st.sec.sector_misses[0], 1);
+    assert_int_equal(c.st.merges, 1);
+    assert_int_equal(c.missq.n, 2);
+    uint32_t s2 = leave_one(), s3 = leave_one();
+    assert_int_equal(gm_req(&pool, s3)->addr, LINE(2, 0) + 96);
+    fill(s2);
+    assert_int_equal(resp.n, 2); /* sector 2's two requests, not sector 3's */
+    drain_resp();
+    const gm_line_t *l = line_of(LINE(2, 0));
+    assert_int_equal(l->sv, 0x4);
+    assert_int_equal(l->state, GM_LINE_RESERVED); /* sector 3 still on its way */
+    /* A valid sector of a line with a pending one hits. */
+    assert_int_equal(sload(LINE(2, 0), 2).outcome, GM_ACC_DONE);
+    assert_int_equal(c.st.sec.hits[0], 1);
+    fill(s3);
+    assert_int_equal(resp.n, 1);
+    drain_resp();
+    drain_hits();
+    assert_int_equal(l->sv, 0xc);
+    assert_int_equal(l->state, GM_LINE_VALID);
+}
+
+static void test_sector_partial_hit_counting(void **state)
+{
+    (void)state;
+    base_cfg();
+    cfg.sector = 32;
+    make(1);
+    fetch_sector(LINE(1, 0), 0);
+    fetch_sector(LINE(1, 0), 1);
+    memset(&c.st.sec, 0, sizeof c.st.sec);
+    sload_range(LINE(1, 0), 0, 1); /* every sector valid: a hit */
+    sload_range(LINE(1, 0), 1, 2); /* sector 2 missing: partial */
+    sload_range(LINE(1, 1), 0, 0); /* its line absent: a miss */
+    assert_int_equal(c.st.sec.req_hits[0], 1);
+    assert_int_equal(c.st.sec.req_partial[0], 1);
+    assert_int_equal(c.st.sec.req_misses[0], 1);
+    /* Per sector: 3 hits, the absent line's miss, the present line's sector miss. */
+    assert_int_equal(c.st.sec.hits[0], 3);
+    assert_int_equal(c.st.sec.misses[0], 1);
+    assert_int_equal(c.st.sec.sector_misses[0], 1);
+    assert_int_equal(c.st.sec.req_hits[1] + c.st.sec.hits[1], 0); /* no writes */
+    assert_int_equal(c.missq.n, 2); /* sector 2 and the other line's sector 0 */
+    fill(leave_one());
+    fill(leave_one());
+    drain_resp();
+    drain_hits();
+}
+
+static void test_sector_eviction_clears_all(void **state)
+{
+    (void)state;
+    base_cfg();
+    cfg.sector = 32;
+    make(1);
+    fetch_sector(LINE(3, 0), 0);
+    fetch_sector(LINE(3, 0), 3);
+    now += 10;
+    fetch_sector(LINE(3, 1), 1);
+    now += 10;
+    /* A third line of the set evicts the LRU one, every sector of it. */
+    assert_int_equal(sload(LINE(3, 2), 2).outcome, GM_ACC_DONE);
+    assert_int_equal(c.st.evictions, 1);
+    assert_null(line_of(LINE(3, 0)));
+    const gm_line_t *n = line_of(LINE(3, 2));
+    assert_int_equal(n->sv, 0); /* the new line holds nothing yet */
+    assert_int_equal(n->sp, 0x4);
+    fill(leave_one());
+    drain_resp();
+    /* The evicted line's sectors are gone: a miss again, not a hit. */
+    uint64_t hits = c.st.sec.hits[0], misses = c.st.sec.misses[0];
+    now += 10;
+    assert_int_equal(sload(LINE(3, 0), 3).outcome, GM_ACC_DONE);
+    assert_int_equal(c.st.sec.hits[0], hits);
+    assert_int_equal(c.st.sec.misses[0], misses + 1);
+    fill(leave_one());
+    drain_resp();
+    assert_int_equal(line_of(LINE(3, 0))->sv, 0x8);
+}
+
+/* A sector of an L2-like cache's request, allocated as the crossbar would. */
+static gm_cache_res_t l2_sector(uint32_t line, unsigned k, int write)
+{
+    uint32_t id = gm_req_alloc(&pool);
+    gm_req(&pool, id)->addr = gm_req(&pool, id)->paddr = line + 32u * k;
+    gm_req(&pool, id)->kind = (uint8_t)(write ? GM_REQ_WRITE : GM_REQ_READ);
+    gm_req(&pool, id)->bytes = 32;
+    gm_cache_acc_t a = sacc(line, k, write);
+    a.id = id;
+    gm_cache_res_t r = cycle(&a, GM_NO_REQ);
+    if (r.outcome != GM_ACC_DONE)
+        gm_req_release(&pool, id);
+    return r;
+}
+
+static void test_sector_write_back_dirty_only(void **state)
+{
+    (void)state;
+    base_cfg();
+    cfg.write = GM_WRITE_BACK;
+    cfg.sector = 32;
+    make(0);
+    /* Stores to sectors 1 and 3: allocated without a fetch, those two
+     * sectors valid and dirty, the others invalid. */
+    assert_int_equal(l2_sector(LINE(2, 0), 1, 1).outcome, GM_ACC_DONE);
+    assert_int_equal(l2_sector(LINE(2, 0), 3, 1).outcome, GM_ACC_DONE);
+    drain_resp();
+    const gm_line_t *l = line_of(LINE(2, 0));
+    assert_int_equal(l->sv, 0xa);
+    assert_int_equal(l->sd, 0xa);
+    assert_int_equal(c.st.sec.misses[1], 1);
+    assert_int_equal(c.st.sec.sector_misses[1], 1);
+    now += 10;
+    assert_int_equal(l2_sector(LINE(2, 1), 0, 1).outcome, GM_ACC_DONE);
+    drain_resp();
+    now += 10;
+    /* A read miss evicts the LRU line: two dirty sectors, 64 bytes, go down. */
+    assert_int_equal(l2_sector(LINE(2, 2), 0, 0).outcome, GM_ACC_DONE);
+    assert_int_equal(c.st.writebacks, 1);
+    assert_int_equal(c.st.sec.writeback_bytes, 64);
+    uint32_t wb = leave_one();
+    assert_int_equal(gm_req(&pool, wb)->kind, GM_REQ_WRITEBACK);
+    assert_int_equal(gm_req(&pool, wb)->addr, LINE(2, 0));
+    assert_int_equal(gm_req(&pool, wb)->bytes, 64);
+    gm_req_release(&pool, wb);
+    /* A store waits for its own sector's fetch only. */
+    assert_int_equal(l2_sector(LINE(2, 2), 0, 1).outcome, GM_ACC_STALL);
+    assert_int_equal(l2_sector(LINE(2, 2), 1, 1).outcome, GM_ACC_DONE);
+    drain_resp();
+    fill(leave_one());
+    drain_resp();
+    l = line_of(LINE(2, 2));
+    assert_int_equal(l->sv, 0x3);
+    assert_int_equal(l->sd, 0x2);
+    /* Its eviction writes back the one dirty sector: 32 bytes more. */
+    now += 10;
+    assert_int_equal(l2_sector(LINE(2, 3), 0, 1).outcome, GM_ACC_DONE);
+    drain_resp();
+    now += 10;
+    assert_int_equal(l2_sector(LINE(2, 4), 0, 1).outcome, GM_ACC_DONE);
+    drain_resp();
+    assert_int_equal(c.st.writebacks, 3);
+    assert_int_equal(c.st.sec.writeback_bytes, 64 + 32 + 32);
+    while (!gm_fifo_empty(&c.missq))
+        gm_req_release(&pool, gm_fifo_pop(&c.missq));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -507,6 +767,11 @@ int main(void)
         cmocka_unit_test_teardown(test_write_back, teardown),
         cmocka_unit_test_teardown(test_plugin_tag_store, teardown),
         cmocka_unit_test_teardown(test_prefetch, teardown),
+        cmocka_unit_test_teardown(test_sector_miss_fetches_missing_only, teardown),
+        cmocka_unit_test_teardown(test_sector_merge_into_pending, teardown),
+        cmocka_unit_test_teardown(test_sector_partial_hit_counting, teardown),
+        cmocka_unit_test_teardown(test_sector_eviction_clears_all, teardown),
+        cmocka_unit_test_teardown(test_sector_write_back_dirty_only, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

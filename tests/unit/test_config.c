@@ -119,9 +119,11 @@ static void test_to_json_round_trip(void **state)
 }
 
 static int l1d_optional(const char *p) { return !strcmp(p, "$.l1d"); }
+static int policy_optional(const char *p) { return !strcmp(p, "$.l1d.policy"); }
 
 /* The first field a file leaves out, in schema order and depth first; an
- * object the caller calls optional may be left out whole, not in part. */
+ * object the caller calls optional may be left out whole, not in part, and
+ * so may a value it calls optional (as gmem's caches' "sector"). */
 static void test_first_missing(void **state)
 {
     static const struct { const char *json; const char *missing; int optional; } c[] = {
@@ -132,6 +134,10 @@ static void test_first_missing(void **state)
         {"{\"cycles\": 1, \"trace\": true, \"name\": \"x\"}", NULL, 1},
         {"{\"cycles\": 1, \"trace\": true, \"name\": \"x\", \"l1d\": {\"sets\": 4}}",
          "$.l1d.policy", 1},
+        {"{\"cycles\": 1, \"trace\": true, \"name\": \"x\", \"l1d\": {\"sets\": 4}}",
+         NULL, 2},
+        {"{\"cycles\": 1, \"trace\": true, \"name\": \"x\", \"l1d\": {\"policy\": \"lru\"}}",
+         "$.l1d.sets", 2},
         /* a value of the wrong type is gm_cfg_apply's to name */
         {"{\"cycles\": 1, \"trace\": true, \"name\": \"x\", \"l1d\": 5}", NULL, 0},
     };
@@ -140,8 +146,10 @@ static void test_first_missing(void **state)
         char out[64] = "";
         cJSON *j = cJSON_Parse(c[i].json);
         assert_non_null(j);
-        int r = gm_cfg_first_missing(j, &outer_schema, "$", c[i].optional ? l1d_optional : NULL,
-                                     out, sizeof out);
+        int (*opt)(const char *) = c[i].optional == 1   ? l1d_optional
+                                   : c[i].optional == 2 ? policy_optional
+                                                        : NULL;
+        int r = gm_cfg_first_missing(j, &outer_schema, "$", opt, out, sizeof out);
         assert_int_equal(r, c[i].missing != NULL);
         if (c[i].missing)
             assert_string_equal(out, c[i].missing);

@@ -81,17 +81,50 @@ static void test_coalesce(void **state)
     in.active = 0xffffffff;
     for (int l = 0; l < 32; l++)
         in.addr[l] = 0x1000 + 4 * (uint64_t)l; /* one line */
-    assert_int_equal(gm_coalesce(&in, 128, acc), 1);
+    assert_int_equal(gm_coalesce(&in, 128, 0, acc), 1);
     assert_int_equal(acc[0].line, 0x1000);
     assert_int_equal(acc[0].bytes, 128);
     assert_int_equal(acc[0].sectors, 0xf);
     for (int l = 0; l < 32; l++)
         in.addr[l] = 0x1000 + 4096 * (uint64_t)(31 - l); /* row per lane */
     in.active = 0x0000ffff;
-    assert_int_equal(gm_coalesce(&in, 128, acc), 16);
+    assert_int_equal(gm_coalesce(&in, 128, 0, acc), 16);
     assert_int_equal(acc[0].line, 0x1000 + 4096 * 31); /* first lane's line first */
     assert_int_equal(acc[0].bytes, 4);
     assert_int_equal(acc[0].sectors, 1);
+}
+
+/* Sectored (32-byte sectors): one access per sector, a line's sectors
+ * together and lowest first, the line's first and last marked. */
+static void test_coalesce_sectors(void **state)
+{
+    gm_inst_t in;
+    gm_access_t acc[GM_WARP_SIZE];
+    (void)state;
+    memset(&in, 0, sizeof in);
+    in.size = 4;
+    in.active = 0x1ff;
+    for (int l = 0; l < 8; l++) /* lanes 0-7: sectors 3 and 1 of 0x1000 */
+        in.addr[l] = 0x1000 + (l < 4 ? 96 : 32) + 4 * (uint64_t)(l % 4);
+    in.addr[4] = 0x2040; /* lane 4: sector 2 of another line, between */
+    in.addr[8] = 0x1004; /* lane 8: back to 0x1000, sector 0 */
+    assert_int_equal(gm_coalesce(&in, 128, 32, acc), 4);
+    const uint32_t addr[] = {0x1000, 0x1020, 0x1060, 0x2040};
+    const uint32_t bytes[] = {4, 12, 16, 4};
+    for (int k = 0; k < 4; k++) {
+        assert_int_equal(acc[k].line, addr[k] & ~127u);
+        assert_int_equal(acc[k].addr, addr[k]);
+        assert_int_equal(acc[k].bytes, bytes[k]);
+        assert_int_equal(acc[k].sectors, 1u << ((addr[k] & 127) / 32));
+    }
+    assert_true(acc[0].first && !acc[0].last);
+    assert_true(!acc[1].first && !acc[1].last);
+    assert_true(!acc[2].first && acc[2].last);
+    assert_true(acc[3].first && acc[3].last);
+    /* 64-byte sectors: each covers two 32-byte pieces of the mask. */
+    assert_int_equal(gm_coalesce(&in, 128, 64, acc), 3);
+    assert_int_equal(acc[1].addr, 0x1040);
+    assert_int_equal(acc[1].sectors, 0xc);
 }
 
 int main(void)
@@ -101,6 +134,7 @@ int main(void)
         cmocka_unit_test(test_round_robin),
         cmocka_unit_test(test_clocks),
         cmocka_unit_test(test_coalesce),
+        cmocka_unit_test(test_coalesce_sectors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

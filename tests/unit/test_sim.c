@@ -49,7 +49,7 @@ static void expected(const char *spec, uint64_t *warp_insts, uint64_t *mem_insts
                         *warp_insts += in.gap + 1u;
                         if (in.op != GM_OP_EXIT) {
                             (*mem_insts)++;
-                            *requests += gm_coalesce(&in, 128, acc);
+                            *requests += gm_coalesce(&in, 128, 0, acc);
                         }
                     } while (in.op != GM_OP_EXIT);
                 }

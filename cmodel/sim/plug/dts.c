@@ -75,6 +75,12 @@ static int check(const gm_gpu_config_t *c, const void *cfg, const char *file, gm
                             "two) and %u ways, and more tag ways (%u) than ways "
                             "($.l1d.c: %u x %u)",
                        file, DTS_MAX_SETS, DTS_MAX_DW, d->tag_ways, l->sets, l->ways);
+    /* The dts block's tag store holds whole lines (its ports carry no
+     * sector): a sectored L1D would need an RTL interface change. */
+    if (d->enable && l->sector)
+        return gm_errf(err, "%s: $.dts.enable: the dts tag store holds whole lines; it needs "
+                            "$.l1d.c.sector = 0 (got %u)",
+                       file, l->sector);
     return 0;
 }
 

@@ -74,6 +74,17 @@ static int active(const gm_gpu_config_t *c, const void *cfg)
     return ((const pf_cfg_t *)cfg)->enable;
 }
 
+/* A prefetch brings a whole line into the L1D through one MSHR entry; in a
+ * sectored L1D an entry fetches one sector, so the two do not go together. */
+static int check(const gm_gpu_config_t *c, const void *cfg, const char *file, gm_err_t *err)
+{
+    if (((const pf_cfg_t *)cfg)->enable && c->l1d.c.sector)
+        return gm_errf(err, "%s: $.l1d.prefetch.enable: the prefetcher fetches whole lines; it "
+                            "needs $.l1d.c.sector = 0 (got %u)",
+                       file, c->l1d.c.sector);
+    return 0;
+}
+
 static void enqueue(pf_sm_t *s, int64_t line)
 {
     if (line < 0 || line > UINT32_MAX)
@@ -215,6 +226,7 @@ const gm_plugin_t gm_plugin_prefetch = {
     .schema = &schema,
     .cfg_size = sizeof(pf_cfg_t),
     .active = active,
+    .check = check,
     .init = init,
     .attach = attach,
     .stats = stats,
