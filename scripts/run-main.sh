@@ -17,7 +17,7 @@ rows=(
   "partition map XOR|stride:iters=16|part.func=xor"
   "allocate on fill|atax:n=256|l1d.c.alloc=on_fill"
   "DMIL (milg)|pair:backprop:in=16384+kmeans:points=8192|milg.enable=true"
-  "CART (L2 banks)|spmv|l2.cart.enable=true"
+  "CART (L2 banks)|lbm:y=60,z=8,steps=1|l2.cart.enable=true"
   "BPG (MDB, per-SM L-BPG)|tiled:tile=16384,reps=8|bpg.enable=true"
   "decoupled tag store (dts)|bfs:nodes=16384|dts.enable=true"
   "DL-MSHR (L1D, 32x4 slots)|tiled:shared=1,reps=1,tile=8192,gap=0|l1d.c.mshr=dl|l1d.c.mshr_entries=32 l1d.c.mshr_merge=4"
