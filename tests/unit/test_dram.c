@@ -22,6 +22,7 @@ static int setup_with(const char *sched)
 {
     gm_err_t err;
     gm_gpu_config_defaults(&cfg);
+    cfg.dram.latency = 100; /* the timings below were worked out with 100 */
     gm_addr_map_init(&map, cfg.dram.addr_map);
     assert_int_equal(gm_req_pool_init(&pool, 64, &err), 0);
     assert_int_equal(gm_dram_init(&d, &cfg.dram, &map, &pool, &err), 0);
