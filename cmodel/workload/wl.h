@@ -98,6 +98,9 @@ typedef struct wl_launch {
 } wl_launch_t;
 /* Append a kernel to the builder's stream. */
 void wl_launch(wl_builder_t *b, const wl_launch_t *l);
+/* The kernel wl_launch appended last came from this CUDA stream of a trace
+ * (without it, a kernel's cuda_stream is its stream's index). */
+void wl_launch_cuda_stream(wl_builder_t *b, uint32_t cuda_stream);
 
 /* "SPEC: KEY: message"; returns -1 and marks the build failed. */
 int wl_fail(wl_builder_t *b, const char *key, const char *fmt, ...)

@@ -128,6 +128,7 @@ struct gm_workload {
     void **owned;
     size_t nowned, capowned;
     uint64_t heap; /* next free device address */
+    unsigned nkernels; /* launches of every stream, for gm_kernel_t.id */
 };
 
 /* ---- builder */
@@ -226,6 +227,15 @@ void wl_launch(wl_builder_t *b, const wl_launch_t *l)
     k->smem_per_cta = l->smem;
     k->ops = l->ops;
     k->args = l->args;
+    k->id = ++b->w->nkernels;
+    k->cuda_stream = b->stream;
+}
+
+void wl_launch_cuda_stream(wl_builder_t *b, uint32_t cuda_stream)
+{
+    struct wl_stream *s = &b->w->s[b->stream];
+    if (!b->failed && s->n)
+        s->k[s->n - 1].cuda_stream = cuda_stream;
 }
 
 void wl_rng(const wl_builder_t *b, gm_rng_t *r, uint64_t salt)
@@ -580,6 +590,8 @@ void gm_workload_free(gm_workload_t *w)
 }
 
 unsigned gm_workload_streams(const gm_workload_t *w) { return w->nstreams; }
+
+unsigned gm_workload_kernels_total(const gm_workload_t *w) { return w->nkernels; }
 
 unsigned gm_workload_kernels(const gm_workload_t *w, unsigned stream)
 {
