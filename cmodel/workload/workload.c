@@ -231,7 +231,7 @@ void wl_launch(wl_builder_t *b, const wl_launch_t *l)
     k->cuda_stream = b->stream;
 }
 
-void wl_launch_cuda_stream(wl_builder_t *b, uint32_t cuda_stream)
+void wl_launch_cuda_stream(wl_builder_t *b, uint64_t cuda_stream)
 {
     struct wl_stream *s = &b->w->s[b->stream];
     if (!b->failed && s->n)

@@ -53,7 +53,8 @@ struct gm_kernel {
     const void *args;           /* the kernel's own parameters (owned by the workload) */
     uint32_t id;                /* 1.. in the order the workload was built (a trace's:
                                  * its kernelslist order); the stats' kernels[] key */
-    uint32_t cuda_stream;       /* a trace's "-cuda stream id", else the stream's index */
+    uint64_t cuda_stream;       /* a trace's "-cuda stream id" (a stream handle), else the
+                                 * stream's index */
 };
 
 typedef struct gm_workload gm_workload_t;
