@@ -108,7 +108,7 @@ const gm_workload_info_t gm_workload_list[] = {
      "footprint=16384 (bytes the chain spans: stride x its elements, multiple of 4, 4..268435456), stride=128 (bytes between successive elements, multiple of 4, 4..16777216), loads=4096 (dependent loads, 1..16777216), offset=0 (bytes between the array's 256-byte aligned base and the chain's start, multiple of 4, 0..16777216), cg=0 (1 = ld.global.cg, past the L1D, 0..1), random=0 (1 = one random cycle through the elements instead of stride order, 0..1)"},
     {"trace", "trace", "replay a gmem trace written by gm_trace_write",
      "file=PATH (a trace written by gm_trace_write, required)"},
-    {"traceg", "trace", "import an Accel-Sim trace directory (kernelslist.g, kernel-N.traceg)",
+    {"traceg", "trace", "import an Accel-Sim trace directory (kernelslist.g, kernel-N.traceg[.xz]; CUDA streams; 64-bit addresses folded)",
      "dir=PATH (an Accel-Sim trace directory, required)"},
     {"pair", "pair", "two workloads run concurrently, e.g. pair:bp+sv or pair:atax:n=512+bfs",
      "A+B: two specs or Table-6 short names (hs pf bp sv 3m ks ax)"},
