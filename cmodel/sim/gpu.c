@@ -29,11 +29,29 @@ static uint32_t pool_size(const gm_gpu_config_t *c, uint32_t nbanks)
     return n > 4000000 ? 4000000 : (uint32_t)n;
 }
 
+/* A trace's CUDA streams share the SMs among the streams that have a
+ * kernel left; a pair's members split them evenly for the whole run. */
+static void update_split(gm_gpu_t *g)
+{
+    uint32_t n = g->grid.nstreams;
+    if (gm_workload_streams_share(g->wl)) {
+        n = 0;
+        for (uint32_t s = 0; s < g->grid.nstreams; s++)
+            n += g->grid.s[s].k != NULL;
+    }
+    if (n == g->grid.split)
+        return;
+    g->grid.split = n;
+    for (uint32_t i = 0; g->sm && i < g->cfg.sm.count; i++)
+        gm_sm_kernel_started(&g->sm[i].sm); /* a larger share may fit a CTA now */
+}
+
 static void start_kernel(gm_gpu_t *g, uint32_t s)
 {
     gm_grid_stream_t *gs = &g->grid.s[s];
     if (g->kernel[s] >= gm_workload_kernels(g->wl, s)) {
         gs->k = NULL;
+        update_split(g);
         return;
     }
     gs->k = gm_workload_kernel(g->wl, s, g->kernel[s]);
@@ -42,6 +60,7 @@ static void start_kernel(gm_gpu_t *g, uint32_t s)
     gm_kstat_t *ks = &g->kst[gs->k->id - 1];
     ks->started = 1;
     ks->start = g->clk.cycles[GM_CLK_CORE];
+    update_split(g);
     gs->next_cta = gs->ctas_done = 0;
     gs->ctas_total = gs->k->grid[0] * gs->k->grid[1] * gs->k->grid[2];
     for (uint32_t i = 0; g->sm && i < g->cfg.sm.count; i++)
@@ -145,7 +164,7 @@ int gm_gpu_init(gm_gpu_t *g, const gm_gpu_config_t *cfg, gm_workload_t *wl, uint
     size_t ws_size = 0;
     if (check_workload(g, &ws_size, err))
         return -1;
-    g->grid.nstreams = gm_workload_streams(wl);
+    g->grid.nstreams = g->grid.split = gm_workload_streams(wl);
     const uint32_t mhz[GM_NCLK] = {c->clock.core_mhz, c->clock.icnt_mhz, c->clock.l2_mhz,
                                    c->clock.dram_mhz};
     gm_clocks_init(&g->clk, mhz);

@@ -93,7 +93,7 @@ static cta_need_t need_of(const gm_kernel_t *k)
 static int fits(const gm_sm_t *sm, uint32_t s, const cta_need_t *n)
 {
     const gm_sm_cfg_t *c = sm->cfg;
-    uint32_t k = sm->grid->nstreams;
+    uint32_t k = sm->grid->split;
     if (sm->used_ctas + 1 > c->max_ctas || sm->used_warps + n->warps > c->max_warps ||
         sm->used_threads + n->threads > c->max_threads ||
         sm->used_regs + n->regs > c->registers || sm->used_smem + n->smem > c->smem_bytes)

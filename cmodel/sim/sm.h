@@ -56,6 +56,7 @@ typedef struct gm_grid_stream {
 
 typedef struct gm_grid {
     uint32_t nstreams;
+    uint32_t split;           /* streams sharing each SM evenly (sm.c's fits) */
     gm_grid_stream_t s[GM_MAX_STREAMS];
     uint64_t warps_done;      /* warps that exited, all kernels: the run's progress */
 } gm_grid_t;

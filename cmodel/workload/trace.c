@@ -567,6 +567,9 @@ static int trace_build(wl_builder_t *b, const wl_vals_t *p)
     r.p = data + HEADER_BYTES;
     if (get_len(&r, &len, "spec"))
         return -1;
+    /* A recorded Accel-Sim trace's streams are CUDA streams, as they were */
+    if (len >= 7 && !memcmp(r.p, "traceg:", 7))
+        wl_streams_share(b);
     r.p += len;
     if (get(&r, &streams, WL_MAX_STREAMS, "stream count") ||
         (streams == 0 && corrupt(&r, "no streams")))

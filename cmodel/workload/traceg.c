@@ -757,6 +757,7 @@ static int traceg_build(wl_builder_t *b, const wl_vals_t *p)
     if (!rc && nrec == 0)
         rc = wl_fail(b, "dir", "%s lists no kernel-N.traceg file", list);
     free(streams.id);
+    wl_streams_share(b);
     if (!rc) {
         /* The fold starts above what the workload holds already (the other
          * member of a pair), 2 MiB aligned, and the heap moves past it. */

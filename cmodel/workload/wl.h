@@ -99,6 +99,9 @@ typedef struct wl_launch {
 } wl_launch_t;
 /* Append a kernel to the builder's stream. */
 void wl_launch(wl_builder_t *b, const wl_launch_t *l);
+/* The streams this build fills are one application's CUDA streams
+ * (gm_workload_streams_share); only when the trace is the whole workload. */
+void wl_streams_share(wl_builder_t *b);
 /* The kernel wl_launch appended last came from this CUDA stream of a trace
  * (without it, a kernel's cuda_stream is its stream's index). */
 void wl_launch_cuda_stream(wl_builder_t *b, uint64_t cuda_stream);

@@ -129,6 +129,7 @@ struct gm_workload {
     size_t nowned, capowned;
     uint64_t heap; /* next free device address */
     unsigned nkernels; /* launches of every stream, for gm_kernel_t.id */
+    int share;         /* gm_workload_streams_share */
 };
 
 /* ---- builder */
@@ -592,6 +593,14 @@ void gm_workload_free(gm_workload_t *w)
 unsigned gm_workload_streams(const gm_workload_t *w) { return w->nstreams; }
 
 unsigned gm_workload_kernels_total(const gm_workload_t *w) { return w->nkernels; }
+
+int gm_workload_streams_share(const gm_workload_t *w) { return w->share; }
+
+void wl_streams_share(wl_builder_t *b)
+{
+    if (b->max_streams > 1) /* alone: the streams are this trace's */
+        b->w->share = 1;
+}
 
 unsigned gm_workload_kernels(const gm_workload_t *w, unsigned stream)
 {

@@ -75,6 +75,11 @@ unsigned gm_workload_streams(const gm_workload_t *w);
 unsigned gm_workload_kernels(const gm_workload_t *w, unsigned stream);
 const gm_kernel_t *gm_workload_kernel(const gm_workload_t *w, unsigned stream,
                                       unsigned i);
+/* 1 when the streams are one application's CUDA streams (a trace's): a
+ * stream with no kernel left gives its share of the SMs to the others; 0
+ * for the members of a pair or triple, which split the SMs evenly for the
+ * whole run. */
+int gm_workload_streams_share(const gm_workload_t *w);
 /* Kernels of every stream; gm_kernel_t.id runs 1..this. */
 unsigned gm_workload_kernels_total(const gm_workload_t *w);
 /* The canonical spec (every parameter spelled out), for stats. */

@@ -44,6 +44,25 @@ check_kernels "$TMP/t.json"
 # the per-kernel section is documented, as every path of a report
 expect_rc 0 "$GMEM" help stats --from "$TMP/t.json"
 
+# On one SM of two CTA slots the streams hold one slot each while both
+# have kernels; once stream 1's kernel is done, stream 0 takes both, so
+# kernel 1 ends sooner than as a pair's member, which keeps half the SM.
+mkdir "$TMP/a" "$TMP/b"
+cp "$FIX"/kernel-1.traceg "$FIX"/kernel-3.traceg "$TMP/a/"
+printf 'kernel-1.traceg\nkernel-3.traceg\n' > "$TMP/a/kernelslist.g"
+cp "$FIX"/kernel-2.traceg "$TMP/b/"
+printf 'kernel-2.traceg\n' > "$TMP/b/kernelslist.g"
+one="--set sm.count=1 --set sm.max_ctas=2"
+expect_rc 0 "$GMEM" run --config fermi-gtx480 $one --workload "traceg:dir=$FIX" --stats "$TMP/s1.json"
+check_kernels "$TMP/s1.json"
+expect_rc 0 "$GMEM" run --config fermi-gtx480 $one \
+  --workload "pair:traceg:dir=$TMP/a+traceg:dir=$TMP/b" --stats "$TMP/p1.json"
+t=$(jq '.kernels[0].end_cycle' "$TMP/s1.json")
+p=$(jq '.kernels[0].end_cycle' "$TMP/p1.json")
+k2=$(jq '.kernels[1].end_cycle' "$TMP/s1.json")
+[ "$k2" -lt "$t" ] && [ "$t" -lt "$p" ] ||
+  fail "kernel 1 ends at $t (stream 1 done at $k2), as a pair's member at $p: expected earlier"
+
 # compressed: kernel-2 as kernel-2.traceg.xz, listed so (Accel-Sim's naming)
 command -v xz >/dev/null || { echo "skip: no xz tool to compress the fixture"; exit 77; }
 mkdir "$TMP/x"
