@@ -19,7 +19,7 @@ endif
 SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 CPPFLAGS_C := -Icmodel -Icmodel/blocks -I$(GEN) -DGM_SOURCE_DIR='"$(CURDIR)"'
 CFLAGS_C   := $(CSTD) $(WARN) $(OPT) -MMD -MP
-LDLIBS_C   := -lcjson -lm
+LDLIBS_C   := -lcjson -llzma -lm
 
 BLOCKS  := $(sort $(patsubst cmodel/blocks/%.ports,%,$(wildcard cmodel/blocks/*.ports)))
 PLUGINS := $(sort $(patsubst cmodel/sim/plug/%.c,%,$(wildcard cmodel/sim/plug/*.c)))
@@ -31,7 +31,7 @@ CM_SAN  := $(CM_SRC:%.c=$(BUILD)/san/%.o)
 all: $(BUILD)/gmem
 
 # ---- dependencies (Debian packages), per target: each goal checks only the
-# groups of scripts/deps.sh it needs (`make` the C compiler and libcjson;
+# groups of scripts/deps.sh it needs (`make` the C compiler, libcjson and liblzma;
 # Verilator, Yosys, GTKWave, gnuplot, cmocka and clang only where used),
 # once per change of the script (a stamp per group). Checked while the
 # Makefile is read, not as a rule: some rules' prerequisites (Verilator's

@@ -155,6 +155,57 @@ static const entry_t plugs[] = {
     {"prefetch.accuracy", "number", "useful / issued", "l1d.prefetch.enable is true"},
 };
 
+/* One object per kernel launch, every run (sim/kstats.h): instructions are
+ * the issuing warp's kernel's, memory events the kernel of the request. */
+static const entry_t kernels[] = {
+    {"kernels", "array of object",
+     "one object per kernel launch, by id: its times and its share of the whole-GPU figures "
+     "(each count summed over the kernels gives the one named)", NULL},
+    {"kernels[].id", "integer",
+     "1.. in the order the workload launches them (a trace: its kernelslist.g order)", NULL},
+    {"kernels[].name", "string", "the kernel's name (a trace's -kernel name)", NULL},
+    {"kernels[].stream", "integer",
+     "the model's stream it ran on (0..2): kernels of one stream run in order, of different "
+     "streams concurrently", NULL},
+    {"kernels[].cuda_stream", "integer",
+     "a trace's -cuda stream id (several ids may share one model stream, see README); "
+     "otherwise the stream", NULL},
+    {"kernels[].state", "string",
+     "completed, running (the run ended first) or waiting (it never started)", NULL},
+    {"kernels[].ctas", "integer", "CTAs of its grid", NULL},
+    {"kernels[].start_cycle", "integer",
+     "core cycle it became the running kernel of its stream (when its predecessor in the "
+     "stream ended; 0 for a stream's first); for one waiting, the report's cycles", NULL},
+    {"kernels[].end_cycle", "integer",
+     "core cycle its last CTA ended; for one running or waiting, the report's cycles", NULL},
+    {"kernels[].cycles", "integer", "end_cycle - start_cycle", NULL},
+    {"kernels[].warp_instructions", "integer", "warp instructions its warps issued", NULL},
+    {"kernels[].thread_instructions", "integer", "thread instructions its warps issued", NULL},
+    {"kernels[].memory_instructions", "integer",
+     "memory instructions its warps issued to their LSUs", NULL},
+    {"kernels[].ipc", "number", "thread_instructions / cycles", NULL},
+    {"kernels[].l1d.accesses", "integer", "L1D accesses of its requests (l1d.accesses)", NULL},
+    {"kernels[].l1d.hits", "integer", "of those, hits (l1d.hits)", NULL},
+    {"kernels[].l1d.misses", "integer", "its L1D misses that took an MSHR entry (l1d.misses)",
+     NULL},
+    {"kernels[].l1d.merges", "integer", "its L1D misses merged (l1d.merges)", NULL},
+    {"kernels[].l1d.reservation_fails", "integer",
+     "reservation-fail cycles of its requests (l1d.reservation_fails.total)", NULL},
+    {"kernels[].l1d.hit_rate", "number", "hits / accesses", NULL},
+    {"kernels[].l2.accesses", "integer",
+     "L2 accesses of its requests, write-backs of lines its accesses evicted included "
+     "(l2.accesses)", NULL},
+    {"kernels[].l2.hits", "integer", "of those, hits (l2.hits)", NULL},
+    {"kernels[].l2.misses", "integer", "its L2 misses that took an MSHR entry (l2.misses)",
+     NULL},
+    {"kernels[].l2.merges", "integer", "its L2 misses merged (l2.merges)", NULL},
+    {"kernels[].l2.hit_rate", "number", "hits / accesses", NULL},
+    {"kernels[].dram.reads", "integer", "DRAM reads of its requests (dram.reads)", NULL},
+    {"kernels[].dram.writes", "integer",
+     "DRAM writes of its requests: write-backs of lines its accesses evicted (dram.writes)",
+     NULL},
+};
+
 /* The opt-in parts of `gmem run` (sim/per_sm.c, sim/sample.c). */
 #define PER_SM "a run with --per-sm"
 #define SAMPLE "a run with --sample N"
@@ -289,6 +340,7 @@ unsigned gm_stats_docs(gm_stats_doc_t *out, unsigned max)
         }
     }
     put_all(&s, "", plugs, sizeof plugs / sizeof plugs[0]);
+    put_all(&s, "", kernels, sizeof kernels / sizeof kernels[0]);
     put_all(&s, "", optin, sizeof optin / sizeof optin[0]);
     put_all(&s, "", run, sizeof run / sizeof run[0]);
     put_config(&s, gm_gpu_schema(), "run.config");

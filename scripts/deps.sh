@@ -5,7 +5,7 @@
 #   scripts/deps.sh --check [GROUP...]   check only (exit 2 if something is missing)
 # Each make target checks only the groups it needs (see the Makefile's
 # dependency section); no GROUP means all of them (`make deps`):
-#   core   gcc, make, libcjson-dev     build/gmem (the pure-C build)
+#   core   gcc, make, libcjson-dev, liblzma-dev   build/gmem (the pure-C build)
 #   unit   libcmocka-dev               the unit tests
 #   rtl    g++, verilator, yosys       RTL models: cosim, lint, the port check
 #   synth  yosys, opensta (sta)        the costing flow (synthesis, static timing, power)
@@ -21,6 +21,7 @@ checks=(
   "core:gcc:cmd:gcc"
   "core:make:cmd:make"
   "core:libcjson-dev:file:/usr/include/cjson/cJSON.h"
+  "core:liblzma-dev:file:/usr/include/lzma.h"
   "unit:libcmocka-dev:file:/usr/include/cmocka.h"
   "rtl:g++:cmd:g++"
   "rtl:verilator:cmd:verilator"

@@ -112,6 +112,7 @@ static uint32_t new_request(gm_cache_t *c, const gm_cache_acc_t *a, int kind, ui
     r->warp = a->warp;
     r->inst = a->inst;
     r->stream = a->stream;
+    r->kernel = a->kernel;
     r->prefetch = (uint8_t)a->prefetch;
     r->t_sent = *c->ctx.now;
     return id;
@@ -133,12 +134,14 @@ static void line_hook(const gm_hooks_t *h, uint32_t line, int prefetch)
 
 /* A dirty victim leaves for the next level as a write-back request (its
  * miss-queue slot was checked by the caller): the line, or its dirty
- * sectors' bytes. */
-static void write_back(gm_cache_t *c, const gm_line_t *v)
+ * sectors' bytes. It is charged to the kernel of the access that evicted
+ * the line. */
+static void write_back(gm_cache_t *c, const gm_line_t *v, uint32_t kernel)
 {
     uint32_t id = gm_req_alloc(c->ctx.pool);
     gm_req_t *r = gm_req(c->ctx.pool, id);
     r->addr = v->addr;
+    r->kernel = kernel;
     r->kind = GM_REQ_WRITEBACK;
     r->bytes = (uint16_t)(c->sb ? gm_popcount32(v->sd) << c->sb : c->p.cfg->line);
     c->st.sec.writeback_bytes += c->sb ? r->bytes : 0;
@@ -342,7 +345,7 @@ static gm_acc_outcome_t store_back(gm_cache_t *c, const gm_cache_acc_t *a, gm_ca
                 res->rf = GM_RF_MISSQ;
                 return GM_ACC_RF;
             }
-            write_back(c, &s[way]);
+            write_back(c, &s[way], a->kernel);
         }
         if (s[way].state == GM_LINE_VALID)
             c->st.evictions++;
@@ -404,7 +407,7 @@ static gm_acc_outcome_t answered(gm_cache_t *c, const gm_cache_acc_t *a, const g
             if (v->state == GM_LINE_VALID) {
                 c->st.evictions++;
                 if (v->dirty)
-                    write_back(c, v);
+                    write_back(c, v, a->kernel);
             }
             v->addr = a->line;
             v->state = GM_LINE_RESERVED;

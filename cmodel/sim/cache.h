@@ -122,6 +122,7 @@ typedef struct gm_cache_acc {
     uint16_t sm, warp, pc;
     uint32_t inst;            /* LSU slot */
     uint8_t stream;
+    uint32_t kernel;          /* gm_req_t.kernel of the requests it makes */
     int byp_ok, net_ok;       /* for a plug-in tag store's decision */
     uint8_t first, last;      /* sectored: the first and last sector of a request */
 } gm_cache_acc_t;

@@ -78,9 +78,13 @@ int gm_dram_column(gm_dram_t *d, uint32_t i, uint64_t now)
         b->next_pre = max64(b->next_pre, data_at + bc + c->tWR);
         d->rd_ok = max64(d->rd_ok, data_at + bc + c->tCDLR);
         d->st.writes++;
+        if (d->kst)
+            d->kst[r->kernel].dram_writes++;
         gm_req_release(d->pool, id);
     } else {
         d->st.reads++;
+        if (d->kst)
+            d->kst[r->kernel].dram_reads++;
         gm_delay_push(&d->ret, id, data_at + bc + c->latency);
     }
     return 1;

@@ -9,6 +9,7 @@
 
 #include "addr_map.h"
 #include "config.h"
+#include "kstats.h"
 #include "req.h"
 #include "stats.h"
 
@@ -37,6 +38,7 @@ struct gm_dram {
     uint64_t bus_free, next_col, next_rrd, rd_ok;
     gm_dram_sched_t sched;
     gm_dram_stats_t st;
+    gm_kstat_t *kst;        /* per-kernel counters (the GPU's; NULL: none) */
 };
 
 int gm_dram_init(gm_dram_t *d, const gm_dram_cfg_t *cfg, const gm_addr_map_t *map,

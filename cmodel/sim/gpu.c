@@ -29,15 +29,38 @@ static uint32_t pool_size(const gm_gpu_config_t *c, uint32_t nbanks)
     return n > 4000000 ? 4000000 : (uint32_t)n;
 }
 
+/* A trace's CUDA streams share the SMs among the streams that have a
+ * kernel left; a pair's members split them evenly for the whole run. */
+static void update_split(gm_gpu_t *g)
+{
+    uint32_t n = g->grid.nstreams;
+    if (gm_workload_streams_share(g->wl)) {
+        n = 0;
+        for (uint32_t s = 0; s < g->grid.nstreams; s++)
+            n += g->grid.s[s].k != NULL;
+    }
+    if (n == g->grid.split)
+        return;
+    g->grid.split = n;
+    for (uint32_t i = 0; g->sm && i < g->cfg.sm.count; i++)
+        gm_sm_kernel_started(&g->sm[i].sm); /* a larger share may fit a CTA now */
+}
+
 static void start_kernel(gm_gpu_t *g, uint32_t s)
 {
     gm_grid_stream_t *gs = &g->grid.s[s];
     if (g->kernel[s] >= gm_workload_kernels(g->wl, s)) {
         gs->k = NULL;
+        update_split(g);
         return;
     }
     gs->k = gm_workload_kernel(g->wl, s, g->kernel[s]);
     gs->kid = s * 65536u + g->kernel[s] + 1;
+    /* It starts where its predecessor ended: the core cycles run so far. */
+    gm_kstat_t *ks = &g->kst[gs->k->id - 1];
+    ks->started = 1;
+    ks->start = g->clk.cycles[GM_CLK_CORE];
+    update_split(g);
     gs->next_cta = gs->ctas_done = 0;
     gs->ctas_total = gs->k->grid[0] * gs->k->grid[1] * gs->k->grid[2];
     for (uint32_t i = 0; g->sm && i < g->cfg.sm.count; i++)
@@ -141,7 +164,7 @@ int gm_gpu_init(gm_gpu_t *g, const gm_gpu_config_t *cfg, gm_workload_t *wl, uint
     size_t ws_size = 0;
     if (check_workload(g, &ws_size, err))
         return -1;
-    g->grid.nstreams = gm_workload_streams(wl);
+    g->grid.nstreams = g->grid.split = gm_workload_streams(wl);
     const uint32_t mhz[GM_NCLK] = {c->clock.core_mhz, c->clock.icnt_mhz, c->clock.l2_mhz,
                                    c->clock.dram_mhz};
     gm_clocks_init(&g->clk, mhz);
@@ -159,7 +182,8 @@ int gm_gpu_init(gm_gpu_t *g, const gm_gpu_config_t *cfg, gm_workload_t *wl, uint
     g->sm = calloc(c->sm.count, sizeof *g->sm);
     g->bank = calloc(g->nbanks, sizeof *g->bank);
     g->dram = calloc(c->l2.channels, sizeof *g->dram);
-    if (!g->sm || !g->bank || !g->dram)
+    g->kst = calloc(gm_workload_kernels_total(wl) + 1, sizeof *g->kst);
+    if (!g->sm || !g->bank || !g->dram || !g->kst)
         return gm_errf(err, "out of memory");
 
     gm_plug_env_t env = {.cfg = c, .ctx = &g->core, .amap = &g->amap, .nbanks = g->nbanks,
@@ -197,6 +221,13 @@ int gm_gpu_init(gm_gpu_t *g, const gm_gpu_config_t *cfg, gm_workload_t *wl, uint
         if (!g->dram[ch].sched.cycle)
             return gm_errf(err, "%s: no plug-in gave it a scheduler", name);
     }
+    /* Every stage charges its events to the kernels (kstats.h). */
+    for (uint32_t i = 0; i < c->sm.count; i++)
+        g->sm[i].sm.kst = g->sm[i].lsu.kst = g->sm[i].l1d.kst = g->kst;
+    for (uint32_t b = 0; b < g->nbanks; b++)
+        g->bank[b].l2.kst = g->kst;
+    for (uint32_t ch = 0; ch < c->l2.channels; ch++)
+        g->dram[ch].kst = g->kst;
     for (uint32_t s = 0; s < g->grid.nstreams; s++)
         start_kernel(g, s);
     return 0;
@@ -229,6 +260,7 @@ void gm_gpu_free(gm_gpu_t *g)
     free(g->sm);
     free(g->bank);
     free(g->dram);
+    free(g->kst);
     gm_icnt_free(&g->req_net);
     gm_icnt_free(&g->reply_net);
     gm_registry_free(&g->reg);
@@ -299,6 +331,9 @@ static void core_cycle(gm_gpu_t *g)
     for (uint32_t s = 0; s < g->grid.nstreams; s++) {
         gm_grid_stream_t *gs = &g->grid.s[s];
         if (gs->k && gs->ctas_done == gs->ctas_total) {
+            gm_kstat_t *ks = &g->kst[gs->k->id - 1];
+            ks->ended = 1;
+            ks->end = g->clk.cycles[GM_CLK_CORE];
             g->kernels_done++;
             g->kernel[s]++;
             start_kernel(g, s);
@@ -556,6 +591,8 @@ int gm_gpu_write_stats(const gm_gpu_t *g, const gm_run_info_t *run, FILE *f, gm_
     for (uint32_t p = 0; root && p < g->nplug; p++)
         if (g->plug[p]->stats)
             g->plug[p]->stats(g->plug_self[p], root);
+    if (root)
+        root = attach(root, "kernels", gm_kernels_json(g));
     /* The opt-in parts, after everything a default report holds and
      * before "run", so a default report is unchanged. */
     if (root && g->per_sm)

@@ -16,6 +16,7 @@
 #include "config.h"
 #include "dram.h"
 #include "icnt.h"
+#include "kstats.h"
 #include "l1d.h"
 #include "l2.h"
 #include "lsu.h"
@@ -63,6 +64,7 @@ typedef struct gm_gpu {
     gm_addr_map_t amap;
     gm_grid_t grid;
     uint32_t kernel[GM_MAX_STREAMS]; /* each stream's current kernel */
+    gm_kstat_t *kst;              /* per kernel, by gm_kernel_t.id - 1 (kstats.h) */
     const gm_plugin_t *plug[GM_PLUG_MAX];
     void *plug_self[GM_PLUG_MAX];
     uint32_t nplug;

@@ -53,6 +53,7 @@ static int prefetch(gm_l1d_t *l, gm_cache_acc_t *a)
     a->prefetch = 1;
     a->sm = (uint16_t)l->id;
     a->inst = GM_ANS_SLOT;
+    a->kernel = l->last_kernel;
     return 1;
 }
 
@@ -105,6 +106,7 @@ void gm_l1d_cycle(gm_l1d_t *l, gm_l1d_port_t *p)
         a.pc = p->pc;
         a.inst = p->slot;
         a.stream = p->stream;
+        a.kernel = l->last_kernel = p->kernel;
         /* The bypass path could take it now (the LSU's bypass()). */
         a.byp_ok = (p->byp_room == UINT32_MAX || p->byp_room + freed > 0) && p->net_ok;
         a.net_ok = p->net_ok;
@@ -113,7 +115,18 @@ void gm_l1d_cycle(gm_l1d_t *l, gm_l1d_port_t *p)
         ap = &a;
     }
     gm_cache_res_t res;
+    /* The counters this demand access moves are its kernel's (a fill and a
+     * prefetch move none of these). */
+    gm_cache_stats_t *cs = &l->c.st;
+    uint64_t acc0 = cs->accesses, hit0 = cs->hits, miss0 = cs->misses, mrg0 = cs->merges;
     gm_cache_cycle(&l->c, ap, fill, &res);
+    if (p->valid && l->kst) {
+        gm_kstat_t *ks = &l->kst[p->kernel];
+        ks->l1d_accesses += cs->accesses - acc0;
+        ks->l1d_hits += cs->hits - hit0;
+        ks->l1d_misses += cs->misses - miss0;
+        ks->l1d_merges += cs->merges - mrg0;
+    }
     if (p->valid) {
         p->outcome = res.outcome;
         p->rf = res.rf;

@@ -18,6 +18,7 @@
 #include "cache.h"
 #include "coalesce.h"
 #include "icnt.h"
+#include "kstats.h"
 
 /* Answers to the LSU (its answer queue): an instruction slot and what came. */
 enum {
@@ -35,6 +36,7 @@ typedef struct gm_l1d_port {
     uint16_t warp, pc;
     uint32_t slot;              /* LSU instruction slot */
     uint8_t stream;
+    uint32_t kernel;            /* gm_req_t.kernel */
     uint32_t byp_room;          /* bypass slots free before this cycle's replies
                                  * (UINT32_MAX: unlimited) */
     int net_ok;                 /* the crossbar takes a request from the SM now */
@@ -66,6 +68,8 @@ typedef struct gm_l1d {
     struct {
         gm_hooks_t prefetch, route;
     } hook;
+    gm_kstat_t *kst;            /* per-kernel counters (the GPU's; NULL: none) */
+    uint32_t last_kernel;       /* of the last demand access: a prefetch's kernel */
 } gm_l1d_t;
 
 int gm_l1d_init(gm_l1d_t *l, uint32_t id, const gm_l1d_cfg_t *cfg, gm_ctx_t ctx,

@@ -76,11 +76,23 @@ void gm_l2_cycle(gm_l2bank_t *k)
         a.first = a.last = 1;
         a.bytes = r->bytes;
         a.write = r->kind == GM_REQ_WRITE;
+        a.kernel = r->kernel;
         ap = &a;
     }
     uint32_t fill = gm_fifo_empty(&k->fills) ? GM_NO_REQ : gm_fifo_head(&k->fills);
     gm_cache_res_t res;
+    /* What the request's access moves is its kernel's (a fill moves none of
+     * these counters). */
+    gm_cache_stats_t *cs = &k->c.st;
+    uint64_t acc0 = cs->accesses, hit0 = cs->hits, miss0 = cs->misses, mrg0 = cs->merges;
     gm_cache_cycle(&k->c, ap, fill, &res);
+    if (ap && k->kst) {
+        gm_kstat_t *ks = &k->kst[a.kernel];
+        ks->l2_accesses += cs->accesses - acc0;
+        ks->l2_hits += cs->hits - hit0;
+        ks->l2_misses += cs->misses - miss0;
+        ks->l2_merges += cs->merges - mrg0;
+    }
     int taken = res.outcome == GM_ACC_DONE;
     /* With an input stage, a refused request stays in it (seed-001 §2.9). */
     if (k->input.offer ? k->input.done(k->input.self, taken) : taken)

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "cache.h"
+#include "kstats.h"
 
 typedef struct gm_l2_input {
     /* The request to look up this cycle, or GM_NO_REQ (the incoming queue
@@ -32,6 +33,7 @@ typedef struct gm_l2bank {
     gm_fifo_t fills;          /* from DRAM */
     gm_fifo_t replies;        /* to the reply crossbar */
     gm_l2_input_t input;      /* offer NULL: none */
+    gm_kstat_t *kst;          /* per-kernel counters (the GPU's; NULL: none) */
 } gm_l2bank_t;
 
 /* stamp: the LRU clock (the core cycle, as the golden stats were made). */

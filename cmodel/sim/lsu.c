@@ -59,6 +59,7 @@ static void start_head(gm_lsu_t *L)
     s->used = 1;
     s->is_load = mi->in.op == GM_OP_LOAD;
     s->stream = mi->stream;
+    s->kernel = mi->kernel;
     s->warp = mi->warp;
     s->cta = mi->cta;
     s->in_cta = mi->in_cta;
@@ -109,6 +110,7 @@ static gm_acc_outcome_t bypass(gm_lsu_t *L, const gm_access_t *a, int *rf)
     r->warp = s->warp;
     r->inst = L->head_slot;
     r->stream = s->stream;
+    r->kernel = s->kernel;
     r->t_sent = *L->ctx.now;
     gm_route(L->route, r);
     gm_icnt_ep_send(&L->net, r->bank, id, r->kind == GM_REQ_WRITE ? 8u + r->bytes : 8u);
@@ -145,6 +147,7 @@ void gm_lsu_offer(gm_lsu_t *L, gm_l1d_port_t *p)
     p->pc = s->pc;
     p->slot = L->head_slot;
     p->stream = s->stream;
+    p->kernel = s->kernel;
 }
 
 void gm_lsu_finish(gm_lsu_t *L, const gm_l1d_port_t *p)
@@ -193,6 +196,7 @@ void gm_lsu_finish(gm_lsu_t *L, const gm_l1d_port_t *p)
         break;
     case GM_ACC_RF:
         L->st.rf[rf]++;
+        L->kst[s->kernel].l1d_rf++;
         L->st.stall_cycles++;
         /* DMIL and MDB count L1D-path reservation fails only (seed-000 §3.2). */
         if (rf != GM_RF_BYPASS)

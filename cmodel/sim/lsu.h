@@ -18,6 +18,7 @@
 
 #include "coalesce.h"
 #include "icnt.h"
+#include "kstats.h"
 #include "l1d.h"
 #include "sm.h"
 
@@ -38,6 +39,7 @@ typedef struct gm_lsu_access_ev {
 typedef struct gm_slot {      /* a memory instruction in flight */
     uint8_t used, is_load, stream, all_sent;
     uint16_t warp, cta, in_cta, pc;
+    uint32_t kernel;          /* gm_mem_inst_t.kernel */
     uint32_t pending;         /* accesses not yet answered */
     uint64_t t_issue;
 } gm_slot_t;
@@ -66,6 +68,7 @@ typedef struct gm_lsu {
     gm_access_t acc[GM_WARP_SIZE];
     gm_slot_t slot[GM_INST_SLOTS];
     gm_lsu_stats_t st;
+    gm_kstat_t *kst;          /* per-kernel counters (the GPU's) */
 } gm_lsu_t;
 
 int gm_lsu_init(gm_lsu_t *L, uint32_t id, const gm_l1d_cfg_t *cfg, gm_ctx_t ctx, gm_fifo_t *done,

@@ -32,6 +32,8 @@ typedef struct gm_req {
     uint8_t prefetch;  /* an L1D prefetch: no instruction waits for it */
     uint32_t row;      /* DRAM row, bank and column of paddr */
     uint16_t dbank, col;
+    uint32_t kernel;   /* the launch it belongs to (gm_kernel_t.id - 1), for the
+                        * per-kernel stats (sim/kstats.h) */
     uint64_t t_sent;   /* core cycle the request left the SM */
 } gm_req_t;
 

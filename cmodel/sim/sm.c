@@ -93,7 +93,7 @@ static cta_need_t need_of(const gm_kernel_t *k)
 static int fits(const gm_sm_t *sm, uint32_t s, const cta_need_t *n)
 {
     const gm_sm_cfg_t *c = sm->cfg;
-    uint32_t k = sm->grid->nstreams;
+    uint32_t k = sm->grid->split;
     if (sm->used_ctas + 1 > c->max_ctas || sm->used_warps + n->warps > c->max_warps ||
         sm->used_threads + n->threads > c->max_threads ||
         sm->used_regs + n->regs > c->registers || sm->used_smem + n->smem > c->smem_bytes)
@@ -245,15 +245,19 @@ static void issue(gm_sm_t *sm, uint32_t wid, gm_sched_t *sc)
 {
     gm_warp_t *w = &sm->warp[wid];
     const gm_kernel_t *k = sm->grid->s[w->stream].k;
+    gm_kstat_t *ks = &sm->kst[k->id - 1];
     sm->st.warp_insts++;
+    ks->warp_insts++;
     if (w->gap_left) {
         w->gap_left--;
         sm->st.thread_insts += gm_popcount32(w->lanes);
+        ks->thread_insts += gm_popcount32(w->lanes);
         warp_refresh(sm, wid);
         return;
     }
     if (w->op == GM_OP_EXIT) {
         sm->st.thread_insts += gm_popcount32(w->lanes);
+        ks->thread_insts += gm_popcount32(w->lanes);
         w->exited = 1;
         w->live = 0;
         sm->grid->warps_done++;
@@ -268,11 +272,14 @@ static void issue(gm_sm_t *sm, uint32_t wid, gm_sched_t *sc)
     gm_inst_t *in = &sm->winst[wid];
     sm->st.thread_insts += gm_popcount32(in->active);
     sm->st.mem_insts++;
+    ks->thread_insts += gm_popcount32(in->active);
+    ks->mem_insts++;
     gm_inst_q_t *q = sm->to_lsu;
     q->full = 1;
     q->mi.in = *in;
     q->mi.warp = (uint16_t)wid;
     q->mi.stream = w->stream;
+    q->mi.kernel = k->id - 1;
     q->mi.cta = w->cta;
     q->mi.in_cta = w->in_cta;
     sm->ev.issue[w->stream] = 1;

@@ -18,6 +18,7 @@
 #include "config.h"
 #include "ctx.h"
 #include "hook.h"
+#include "kstats.h"
 #include "queue.h"
 #include "sched.h"
 #include "stats.h"
@@ -30,6 +31,7 @@ typedef struct gm_mem_inst {
     gm_inst_t in;
     uint16_t warp, cta, in_cta;   /* its warp, the warp's CTA slot and place in the CTA */
     uint8_t stream;
+    uint32_t kernel;              /* its kernel's id - 1 (gm_req_t.kernel) */
 } gm_mem_inst_t;
 
 /* The queue from the issue stage into the LSU: one instruction. */
@@ -54,6 +56,7 @@ typedef struct gm_grid_stream {
 
 typedef struct gm_grid {
     uint32_t nstreams;
+    uint32_t split;           /* streams sharing each SM evenly (sm.c's fits) */
     gm_grid_stream_t s[GM_MAX_STREAMS];
     uint64_t warps_done;      /* warps that exited, all kernels: the run's progress */
 } gm_grid_t;
@@ -118,6 +121,7 @@ typedef struct gm_sm {
     unsigned char *ws_arena;
     size_t ws_stride;
     gm_sm_stats_t st;
+    gm_kstat_t *kst;          /* per-kernel counters, by gm_kernel_t.id - 1 (the GPU's) */
 } gm_sm_t;
 
 /* ws_size: the largest per-warp state of the run's kernels. */

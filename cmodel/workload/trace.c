@@ -304,6 +304,10 @@ static void rec_next(const gm_kernel_t *k, void *ws, gm_inst_t *o)
     const wl_recorded_t *r = k->args;
     rec_ws_t *s = ws;
     s->p = decode(s->p, r->rebase, o);
+    if (r->fold)
+        for (unsigned l = 0; l < GM_WARP_SIZE; l++)
+            if (o->active >> l & 1)
+                o->addr[l] = wl_fold_addr(r->fold, o->addr[l]);
 }
 
 const gm_kernel_ops_t wl_recorded_ops = {sizeof(rec_ws_t), rec_init, rec_next};
@@ -512,7 +516,7 @@ static int read_kernel(reader_t *r, unsigned stream)
         r->p += len;
         r->records += n;
     }
-    *rec = (wl_recorded_t){r->base, begin, end, (uint32_t)wpc, 0};
+    *rec = (wl_recorded_t){r->base, begin, end, (uint32_t)wpc, 0, NULL};
     unsigned keep = r->b->stream;
     r->b->stream = stream;
     wl_launch(r->b, &(wl_launch_t){name, &wl_recorded_ops, rec,
@@ -563,6 +567,9 @@ static int trace_build(wl_builder_t *b, const wl_vals_t *p)
     r.p = data + HEADER_BYTES;
     if (get_len(&r, &len, "spec"))
         return -1;
+    /* A recorded Accel-Sim trace's streams are CUDA streams, as they were */
+    if (len >= 7 && !memcmp(r.p, "traceg:", 7))
+        wl_streams_share(b);
     r.p += len;
     if (get(&r, &streams, WL_MAX_STREAMS, "stream count") ||
         (streams == 0 && corrupt(&r, "no streams")))

@@ -25,16 +25,36 @@
  * next memory instruction's gap; the warp's EXIT ends its stream. The
  * access size comes from the opcode (.64 -> 8 bytes, .128 -> 16, .U8/.S8
  * -> 1, .U16/.S16 -> 2, else 4), as Accel-Sim does (it reads U but not S).
- * Addresses are rebased so that the lowest accessed 64 KiB page lands at
- * 0x10000000; a trace spanning more than the 32-bit space is refused.
- * Compressed (.xz) traces are not read: decompress them first. A listed
- * file must lie in the directory (no "..", no link leading out of it). */
-#define _XOPEN_SOURCE 700 /* realpath */
+ *
+ * Addresses: the trace's 64-bit device addresses are folded into the
+ * model's 32-bit space from 0x10000000 (workload/fold.h: the touched
+ * regions laid out densely, every bit below the 2 MiB -- else 64 KiB --
+ * alignment kept); a trace whose distinct touched 64 KiB pages exceed the
+ * space is refused at the line that touches one too many.
+ *
+ * Streams: "-cuda stream id = N" puts the kernel on CUDA stream N. The
+ * kernels of one stream run in list order, each once its predecessor has
+ * ended; kernels of different streams run concurrently on shared SMs
+ * (Accel-Sim's rule). gmem runs at most 3 streams (a trace inside a pair
+ * or triple: 1), so the distinct ids, in order of first appearance, take
+ * the model's streams round-robin -- ids sharing one run in list order.
+ * MemcpyHtoD lines are skipped: the copies are not timed and warm no cache.
+ *
+ * Compressed traces: a listed file whose name ends in ".xz" (Accel-Sim's
+ * post-processing writes kernel-N.traceg.xz and lists it so; Accel-Sim
+ * itself reads it through `xz -dc`) is decompressed as it is read, with
+ * liblzma, in bounded memory (at most 256 MiB of decoder state); a cut or
+ * corrupt stream is refused naming the file and the compressed byte.
+ * A listed file must lie in the directory (no "..", no link leading out
+ * of it). */
+#define _GNU_SOURCE /* realpath, fopencookie */
 #include <errno.h>
+#include <lzma.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
 
 #include "util/file.h"
 #include "workload/wl.h"
@@ -59,9 +79,120 @@ typedef struct tg {
     uint64_t cur;      /* index of the warp being read, TG_NONE outside one */
     int64_t cta;       /* current CTA, -1 before "thread block =" */
     uint64_t expect, count, gap;
-    uint64_t lo, hi;   /* address range of imported accesses */
-    uint64_t fsize;    /* bytes of the file */
+    wl_pages_t *pages; /* the 64 KiB pages imported accesses touch, all kernels */
+    uint64_t fsize;    /* bytes of the file (an .xz: a bound on its decompressed bytes) */
+    unsigned long long stream; /* -cuda stream id */
+    struct tg_xz *xz;  /* an .xz file's decoder, or NULL */
 } tg_t;
+
+/* ---- .xz files: a FILE whose reads decompress (fopencookie), so the line
+ * reader is the same for both. */
+
+enum { TG_XZ_MEMLIMIT = 256u << 20, TG_XZ_RATIO = 1024 };
+
+typedef struct tg_xz {
+    FILE *in;
+    uint64_t size;     /* compressed bytes */
+    lzma_stream s;
+    int eof, done;
+    char msg[200];     /* why a read failed */
+    uint8_t buf[1 << 16];
+} tg_xz_t;
+
+static const char *lzma_why(lzma_ret r)
+{
+    switch (r) {
+    case LZMA_FORMAT_ERROR: return "not an xz file (bad magic bytes)";
+    case LZMA_OPTIONS_ERROR: return "unsupported xz options";
+    case LZMA_DATA_ERROR: return "corrupt xz data";
+    case LZMA_BUF_ERROR: return "the xz stream is truncated";
+    case LZMA_MEMLIMIT_ERROR: return "the xz stream needs more than 256 MiB to decode";
+    case LZMA_MEM_ERROR: return "out of memory";
+    default: return "xz decoding failed";
+    }
+}
+
+static ssize_t xz_read(void *cookie, char *out, size_t n)
+{
+    tg_xz_t *x = cookie;
+    if (x->msg[0])
+        return -1;
+    if (x->done || !n)
+        return 0;
+    x->s.next_out = (uint8_t *)out;
+    x->s.avail_out = n;
+    while (x->s.avail_out == n) {
+        if (!x->s.avail_in && !x->eof) {
+            size_t got = fread(x->buf, 1, sizeof x->buf, x->in);
+            if (ferror(x->in)) {
+                snprintf(x->msg, sizeof x->msg, "read error at compressed byte %llu",
+                         (unsigned long long)x->s.total_in);
+                return -1;
+            }
+            x->eof = got == 0;
+            x->s.next_in = x->buf;
+            x->s.avail_in = got;
+        }
+        lzma_ret r = lzma_code(&x->s, x->eof ? LZMA_FINISH : LZMA_RUN);
+        if (r == LZMA_STREAM_END) {
+            x->done = 1;
+            break;
+        }
+        if (r != LZMA_OK) {
+            snprintf(x->msg, sizeof x->msg, "%s at compressed byte %llu of %llu", lzma_why(r),
+                     (unsigned long long)x->s.total_in, (unsigned long long)x->size);
+            return -1;
+        }
+        if (x->s.total_out > GM_MAX_TRACEG_BYTES) {
+            snprintf(x->msg, sizeof x->msg, "decompresses to more than the %llu-byte limit",
+                     (unsigned long long)GM_MAX_TRACEG_BYTES);
+            return -1;
+        }
+    }
+    return (ssize_t)(n - x->s.avail_out);
+}
+
+static int xz_close(void *cookie)
+{
+    tg_xz_t *x = cookie;
+    lzma_end(&x->s);
+    fclose(x->in);
+    free(x);
+    return 0;
+}
+
+/* Wrap the open compressed file `in`; NULL (in closed) when out of memory. */
+static FILE *xz_open(FILE *in, uint64_t size, tg_xz_t **out)
+{
+    tg_xz_t *x = calloc(1, sizeof *x);
+    if (!x) {
+        fclose(in);
+        return NULL;
+    }
+    x->in = in;
+    x->size = size;
+    x->s = (lzma_stream)LZMA_STREAM_INIT;
+    /* Concatenated streams decode as one, as `xz -dc` does. */
+    if (lzma_stream_decoder(&x->s, TG_XZ_MEMLIMIT, LZMA_CONCATENATED) != LZMA_OK) {
+        fclose(in);
+        free(x);
+        return NULL;
+    }
+    cookie_io_functions_t io = {.read = xz_read, .close = xz_close};
+    FILE *f = fopencookie(x, "r", io);
+    if (!f) {
+        xz_close(x);
+        return NULL;
+    }
+    *out = x;
+    return f;
+}
+
+static int ends_with(const char *s, const char *tail)
+{
+    size_t n = strlen(s), m = strlen(tail);
+    return n >= m && !strcmp(s + n - m, tail);
+}
 
 static int tg_err(tg_t *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int tg_err(tg_t *t, const char *fmt, ...)
@@ -137,6 +268,9 @@ static int header_line(tg_t *t, const char *l)
         sscanf(v, "%d", &t->version);
     } else if (!strncmp(l, "-enable lineinfo", 16)) {
         sscanf(v, "%d", &t->lineinfo);
+    } else if (!strncmp(l, "-cuda stream id", 15)) {
+        if (sscanf(v, "%llu", &t->stream) != 1)
+            return tg_err(t, "expected a decimal stream id");
     } else if (!strncmp(l, "-shmem base_addr", 16)) {
         unsigned long long x;
         if (sscanf(v, "%llx", &x) == 1)
@@ -350,10 +484,13 @@ static int instruction(tg_t *t, const char *p)
     for (unsigned l = 0; l < GM_WARP_SIZE; l++) {
         if (!(mask >> l & 1))
             continue;
-        if (in.addr[l] > UINT64_MAX - size)
+        if (in.addr[l] > UINT64_MAX - size + 1)
             return tg_err(t, "an access past the end of the 64-bit address space");
-        t->lo = in.addr[l] < t->lo ? in.addr[l] : t->lo;
-        t->hi = in.addr[l] + size > t->hi ? in.addr[l] + size : t->hi;
+        if (wl_pages_add(t->pages, in.addr[l], size))
+            return tg_err(t, "the trace touches more than %zu distinct 64 KiB pages (%zu MiB): "
+                             "more than the model's address space 0x%llx..0x%llx holds",
+                          t->pages->cap, t->pages->cap >> 4,
+                          (unsigned long long)WL_HEAP_BASE, (unsigned long long)WL_HEAP_END - 1);
     }
     in.gap = (uint16_t)(t->gap > UINT16_MAX ? UINT16_MAX : t->gap);
     t->gap = 0;
@@ -402,17 +539,53 @@ static int body_line(tg_t *t, const char *l)
     return instruction(t, l);
 }
 
+/* The trace's CUDA streams as the model's: ids in order of first
+ * appearance, dealt round-robin over the streams the builder may fill. */
+typedef struct tg_streams {
+    unsigned long long *id;
+    unsigned n, cap;
+} tg_streams_t;
+
+static int stream_of(wl_builder_t *b, tg_streams_t *s, unsigned long long id, unsigned *lane)
+{
+    unsigned i = 0;
+    while (i < s->n && s->id[i] != id)
+        i++;
+    if (i == s->n) {
+        if (s->n == s->cap) {
+            unsigned cap = s->cap ? 2 * s->cap : 8;
+            unsigned long long *more = realloc(s->id, cap * sizeof *more);
+            if (!more)
+                return wl_fail(b, NULL, "out of memory");
+            s->id = more;
+            s->cap = cap;
+        }
+        s->id[s->n++] = id;
+    }
+    *lane = i % b->max_streams;
+    return 0;
+}
+
 /* Import one kernel file; on success *rec_out is its replay record. */
 static int read_kernel(wl_builder_t *b, const char *path, wl_recorded_t **rec_out,
-                       uint64_t *lo, uint64_t *hi)
+                       wl_pages_t *pages, tg_streams_t *streams)
 {
     FILE *f;
     uint64_t fsize;
     gm_err_t e;
     if (gm_file_open(path, GM_MAX_TRACEG_BYTES, &f, &fsize, &e))
         return wl_fail(b, "dir", "%s", e.msg);
-    tg_t t = {.b = b, .path = path, .cur = TG_NONE, .cta = -1, .lo = UINT64_MAX,
+    tg_t t = {.b = b, .path = path, .cur = TG_NONE, .cta = -1, .pages = pages,
               .fsize = fsize};
+    if (ends_with(path, ".xz")) {
+        f = xz_open(f, fsize, &t.xz);
+        if (!f)
+            return wl_fail(b, NULL, "out of memory");
+        /* Only a bound for the warps' check: the decompressed size is not
+         * known before the end. */
+        t.fsize = fsize > GM_MAX_TRACEG_BYTES / TG_XZ_RATIO ? GM_MAX_TRACEG_BYTES
+                                                            : fsize * TG_XZ_RATIO;
+    }
     snprintf(t.name, sizeof t.name, "%s", strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
     char *line = NULL;
     size_t cap = 0;
@@ -421,7 +594,11 @@ static int read_kernel(wl_builder_t *b, const char *path, wl_recorded_t **rec_ou
     while (!rc && (got = gm_file_line(f, &line, &cap, GM_MAX_LINE_BYTES)) != -1) {
         t.line++;
         if (got == -3) {
-            rc = tg_err(&t, "read error");
+            if (t.xz && t.xz->msg[0])
+                rc = wl_fail(b, "dir", "%s: %s (decompressed line %u)", path, t.xz->msg,
+                             t.line);
+            else
+                rc = tg_err(&t, "read error");
             break;
         }
         if (got == -2) {
@@ -440,6 +617,10 @@ static int read_kernel(wl_builder_t *b, const char *path, wl_recorded_t **rec_ou
         }
     }
     free(line);
+    /* A stream cut at a line's end reads as an end of file: the decoder
+     * says whether it really ended. */
+    if (!rc && t.xz && t.xz->msg[0])
+        rc = wl_fail(b, "dir", "%s: %s", path, t.xz->msg);
     fclose(f);
     if (!rc && !in_body)
         rc = start_body(&t); /* a header-only file: every warp exits at once */
@@ -458,13 +639,19 @@ static int read_kernel(wl_builder_t *b, const char *path, wl_recorded_t **rec_ou
     if (t.data.n)
         memcpy(data, t.data.p, t.data.n);
     free(t.data.p);
-    *rec = (wl_recorded_t){data, t.begin, t.end, (uint32_t)t.wpc, 0};
+    *rec = (wl_recorded_t){data, t.begin, t.end, (uint32_t)t.wpc, 0, NULL};
+    unsigned lane, home = b->stream;
+    if (stream_of(b, streams, t.stream, &lane))
+        return -1;
+    b->stream = home + lane;
     wl_launch(b, &(wl_launch_t){t.name, &wl_recorded_ops, rec,
                                 {t.grid[0], t.grid[1], t.grid[2]},
                                 {t.block[0], t.block[1], t.block[2]}, t.regs, t.smem});
+    wl_launch_cuda_stream(b, t.stream);
+    b->stream = home;
+    if (lane + 1 > b->streams)
+        b->streams = lane + 1;
     *rec_out = rec;
-    *lo = t.lo < *lo ? t.lo : *lo;
-    *hi = t.hi > *hi ? t.hi : *hi;
     return b->failed ? -1 : 0;
 }
 
@@ -518,8 +705,12 @@ static int traceg_build(wl_builder_t *b, const wl_vals_t *p)
     size_t cap = 0;
     unsigned nrec = 0, caprec = 0, lineno = 0;
     wl_recorded_t **recs = NULL;
-    uint64_t lo = UINT64_MAX, hi = 0;
+    tg_streams_t streams = {0};
+    wl_pages_t pages;
+    /* No more distinct pages than the whole space holds can fit at all. */
     int rc = real_dir ? 0 : wl_fail(b, "dir", "%s: %s", dir, strerror(errno));
+    if (wl_pages_init(&pages, (WL_HEAP_END - WL_HEAP_BASE) >> WL_PAGE_SHIFT) && !rc)
+        rc = wl_fail(b, NULL, "out of memory");
     long got;
     while (!rc && (got = gm_file_line(f, &line, &cap, GM_MAX_LINE_BYTES)) != -1) {
         lineno++;
@@ -534,11 +725,6 @@ static int traceg_build(wl_builder_t *b, const wl_vals_t *p)
             line[--n] = 0;
         if (strncmp(line, "kernel", 6))
             continue;
-        if (n >= 3 && !strcmp(line + n - 3, ".xz")) {
-            rc = wl_fail(b, "dir", "%s:%u: %s is xz-compressed: decompress it first "
-                                   "(xz -d) and list the .traceg", list, lineno, line);
-            break;
-        }
         if (has_dotdot(line)) {
             rc = wl_fail(b, "dir", "%s:%u: %s leaves the trace directory (a '..' "
                                    "component); list files inside it", list, lineno, line);
@@ -561,7 +747,7 @@ static int traceg_build(wl_builder_t *b, const wl_vals_t *p)
         }
         snprintf(path, dlen + n + 2, "%s/%s", dir, line);
         rc = inside(b, list, lineno, real_dir, path) ||
-             read_kernel(b, path, &recs[nrec], &lo, &hi);
+             read_kernel(b, path, &recs[nrec], &pages, &streams);
         nrec += !rc;
     }
     free(line);
@@ -570,16 +756,31 @@ static int traceg_build(wl_builder_t *b, const wl_vals_t *p)
     fclose(f);
     if (!rc && nrec == 0)
         rc = wl_fail(b, "dir", "%s lists no kernel-N.traceg file", list);
-    free(list);
-    if (!rc && lo <= hi) {
-        uint64_t page = lo & ~(uint64_t)0xffff;
-        if (hi - page > WL_HEAP_END - WL_HEAP_BASE)
-            rc = wl_fail(b, "dir", "the trace's addresses span 0x%llx..0x%llx, more than "
-                                   "the 32-bit space", (unsigned long long)lo,
-                         (unsigned long long)hi);
+    free(streams.id);
+    wl_streams_share(b);
+    if (!rc) {
+        /* The fold starts above what the workload holds already (the other
+         * member of a pair), 2 MiB aligned, and the heap moves past it. */
+        uint64_t heap = wl_array(b, 0), base = (heap + (2u << 20) - 1) & ~(uint64_t)((2u << 20) - 1);
+        wl_fold_t *fold = wl_host(b, sizeof *fold);
+        int plan = !fold || base >= WL_HEAP_END ? -1 : wl_fold_plan(&pages, base, WL_HEAP_END, fold);
+        if (!fold)
+            rc = -1;
+        else if (plan == -2 || (plan == 0 && wl_adopt(b, fold->r)))
+            rc = wl_fail(b, NULL, "out of memory");
+        else if (plan == -1)
+            rc = wl_fail(b, "dir", "%s: the regions the trace touches do not fit the space "
+                                   "0x%llx..0x%llx left for it, even 64 KiB aligned",
+                         list, (unsigned long long)base, (unsigned long long)WL_HEAP_END - 1);
+        if (!rc && fold->n) {
+            const wl_region_t *r = &fold->r[fold->n - 1];
+            wl_array(b, r->base + (r->last - r->lo + 1) - heap);
+        }
         for (unsigned i = 0; !rc && i < nrec; i++)
-            recs[i]->rebase = page - WL_HEAP_BASE;
+            recs[i]->fold = fold;
     }
+    wl_pages_free(&pages);
+    free(list);
     free(recs);
     return rc ? -1 : 0;
 }

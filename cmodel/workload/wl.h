@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "util/rng.h"
+#include "workload/fold.h"
 #include "workload/workload.h"
 
 enum {
@@ -98,6 +99,12 @@ typedef struct wl_launch {
 } wl_launch_t;
 /* Append a kernel to the builder's stream. */
 void wl_launch(wl_builder_t *b, const wl_launch_t *l);
+/* The streams this build fills are one application's CUDA streams
+ * (gm_workload_streams_share); only when the trace is the whole workload. */
+void wl_streams_share(wl_builder_t *b);
+/* The kernel wl_launch appended last came from this CUDA stream of a trace
+ * (without it, a kernel's cuda_stream is its stream's index). */
+void wl_launch_cuda_stream(wl_builder_t *b, uint64_t cuda_stream);
 
 /* "SPEC: KEY: message"; returns -1 and marks the build failed. */
 int wl_fail(wl_builder_t *b, const char *key, const char *fmt, ...)
@@ -183,12 +190,14 @@ int wl_trace_encode(wl_buf_t *b, const gm_inst_t *in);
 
 /* A replayable set of recorded warps for one kernel: warp (cta, w) owns
  * bytes [begin[i], end[i]) of data, i = cta * warps_per_cta + w; every
- * address is stored plus `rebase`. */
+ * address is stored plus `rebase`, or, with a fold (an Accel-Sim trace's
+ * 64-bit addresses), as the trace gave it and folded when replayed. */
 typedef struct wl_recorded {
     const uint8_t *data;
     const uint64_t *begin, *end;
     uint32_t warps_per_cta;
     uint64_t rebase;
+    const wl_fold_t *fold;      /* NULL: none */
 } wl_recorded_t;
 
 extern const gm_kernel_ops_t wl_recorded_ops;

@@ -108,7 +108,7 @@ const gm_workload_info_t gm_workload_list[] = {
      "footprint=16384 (bytes the chain spans: stride x its elements, multiple of 4, 4..268435456), stride=128 (bytes between successive elements, multiple of 4, 4..16777216), loads=4096 (dependent loads, 1..16777216), offset=0 (bytes between the array's 256-byte aligned base and the chain's start, multiple of 4, 0..16777216), cg=0 (1 = ld.global.cg, past the L1D, 0..1), random=0 (1 = one random cycle through the elements instead of stride order, 0..1)"},
     {"trace", "trace", "replay a gmem trace written by gm_trace_write",
      "file=PATH (a trace written by gm_trace_write, required)"},
-    {"traceg", "trace", "import an Accel-Sim trace directory (kernelslist.g, kernel-N.traceg)",
+    {"traceg", "trace", "import an Accel-Sim trace directory (kernelslist.g, kernel-N.traceg[.xz]; CUDA streams; 64-bit addresses folded)",
      "dir=PATH (an Accel-Sim trace directory, required)"},
     {"pair", "pair", "two workloads run concurrently, e.g. pair:bp+sv or pair:atax:n=512+bfs",
      "A+B: two specs or Table-6 short names (hs pf bp sv 3m ks ax)"},
@@ -128,6 +128,8 @@ struct gm_workload {
     void **owned;
     size_t nowned, capowned;
     uint64_t heap; /* next free device address */
+    unsigned nkernels; /* launches of every stream, for gm_kernel_t.id */
+    int share;         /* gm_workload_streams_share */
 };
 
 /* ---- builder */
@@ -226,6 +228,15 @@ void wl_launch(wl_builder_t *b, const wl_launch_t *l)
     k->smem_per_cta = l->smem;
     k->ops = l->ops;
     k->args = l->args;
+    k->id = ++b->w->nkernels;
+    k->cuda_stream = b->stream;
+}
+
+void wl_launch_cuda_stream(wl_builder_t *b, uint64_t cuda_stream)
+{
+    struct wl_stream *s = &b->w->s[b->stream];
+    if (!b->failed && s->n)
+        s->k[s->n - 1].cuda_stream = cuda_stream;
 }
 
 void wl_rng(const wl_builder_t *b, gm_rng_t *r, uint64_t salt)
@@ -580,6 +591,16 @@ void gm_workload_free(gm_workload_t *w)
 }
 
 unsigned gm_workload_streams(const gm_workload_t *w) { return w->nstreams; }
+
+unsigned gm_workload_kernels_total(const gm_workload_t *w) { return w->nkernels; }
+
+int gm_workload_streams_share(const gm_workload_t *w) { return w->share; }
+
+void wl_streams_share(wl_builder_t *b)
+{
+    if (b->max_streams > 1) /* alone: the streams are this trace's */
+        b->w->share = 1;
+}
 
 unsigned gm_workload_kernels(const gm_workload_t *w, unsigned stream)
 {

@@ -51,6 +51,10 @@ struct gm_kernel {
     uint32_t smem_per_cta;      /* bytes */
     const gm_kernel_ops_t *ops;
     const void *args;           /* the kernel's own parameters (owned by the workload) */
+    uint32_t id;                /* 1.. in the order the workload was built (a trace's:
+                                 * its kernelslist order); the stats' kernels[] key */
+    uint64_t cuda_stream;       /* a trace's "-cuda stream id" (a stream handle), else the
+                                 * stream's index */
 };
 
 typedef struct gm_workload gm_workload_t;
@@ -71,6 +75,13 @@ unsigned gm_workload_streams(const gm_workload_t *w);
 unsigned gm_workload_kernels(const gm_workload_t *w, unsigned stream);
 const gm_kernel_t *gm_workload_kernel(const gm_workload_t *w, unsigned stream,
                                       unsigned i);
+/* 1 when the streams are one application's CUDA streams (a trace's): a
+ * stream with no kernel left gives its share of the SMs to the others; 0
+ * for the members of a pair or triple, which split the SMs evenly for the
+ * whole run. */
+int gm_workload_streams_share(const gm_workload_t *w);
+/* Kernels of every stream; gm_kernel_t.id runs 1..this. */
+unsigned gm_workload_kernels_total(const gm_workload_t *w);
 /* The canonical spec (every parameter spelled out), for stats. */
 const char *gm_workload_spec(const gm_workload_t *w);
 

@@ -1,4 +1,4 @@
-# `make` (build/gmem) needs only a C compiler, make and libcjson: in a
+# `make` (build/gmem) needs only a C compiler, make, libcjson and liblzma: in a
 # scratch copy of the sources, with a PATH of links to just the compiler,
 # binutils, make, the shell and the coreutils it uses -- no verilator,
 # yosys, vcd2fst, gnuplot, clang or git -- it builds build/gmem, which

@@ -144,7 +144,7 @@ static void roundtrip_inst(const gm_inst_t *in, size_t *bytes)
     char why[128];
     assert_int_equal(wl_trace_check(b.p, b.p + b.n, why, sizeof why), 0);
     uint64_t begin = 0, end = b.n;
-    wl_recorded_t rec = {b.p, &begin, &end, 1, 0};
+    wl_recorded_t rec = {b.p, &begin, &end, 1, 0, NULL};
     gm_kernel_t k = {.name = "t", .grid = {1, 1, 1}, .block = {32, 1, 1},
                      .ops = &wl_recorded_ops, .args = &rec};
     void *ws = malloc(wl_recorded_ops.warp_state_size);
@@ -546,14 +546,18 @@ static void test_traceg_sample(void **state)
 static const char header[] = "-grid dim = (1,1,1)\n-block dim = (32,1,1)\n"
                              "-accelsim tracer version = 4\n\n";
 
+/* The kernel file is kernel-1.traceg, or kernel-1.traceg.xz when the list
+ * names that. */
 static void bad_traceg(const char *list, const char *kernel, const char *msg)
 {
     const char *dir = tmp_path("tg");
-    char path[700], spec[700];
+    char path[700], spec[700], name[64] = "kernel-1.traceg";
     mkdir(dir, 0700);
     snprintf(path, sizeof path, "%s/kernelslist.g", dir);
     write_file(path, list);
-    snprintf(path, sizeof path, "%s/kernel-1.traceg", dir);
+    if (!strncmp(list, "kernel-1.traceg.xz\n", 19))
+        snprintf(name, sizeof name, "kernel-1.traceg.xz");
+    snprintf(path, sizeof path, "%s/%s", dir, name);
     write_file(path, kernel);
     snprintf(spec, sizeof spec, "traceg:dir=%s", dir);
     expect_error(spec, msg);
@@ -567,7 +571,9 @@ static void test_traceg_errors(void **state)
 {
     (void)state;
     char k[1024];
-    bad_traceg("kernel-1.traceg.xz\n", "", "is xz-compressed: decompress it first");
+    /* a file listed as .xz is decompressed: one that is not xz is refused */
+    bad_traceg("kernel-1.traceg.xz\n", "-grid dim = (1,1,1)\n",
+               "kernel-1.traceg.xz: not an xz file (bad magic bytes) at compressed byte");
     bad_traceg("MemcpyHtoD,0x1,4\n", "", "lists no kernel-N.traceg file");
     bad_traceg("kernel-1.traceg\n", "-block dim = (32,1,1)\n#x\n", "the header has no grid dim");
     bad_traceg("kernel-2.traceg\n", "", "kernel-2.traceg: cannot open: No such file");
@@ -600,7 +606,105 @@ static void test_traceg_errors(void **state)
                           "0000 ffffffff 1 R1 LDG.E 1 R2 4 1 0x10 4 0\n"
                           "0010 ffffffff 1 R1 LDG.E 1 R2 4 1 0x200000010 4 0\n#END_TB\n",
              header);
-    bad_traceg("kernel-1.traceg\n", k, "more than the 32-bit space");
+    /* more distinct 64 KiB pages than the whole space holds: refused at
+     * the line that adds one too many (61440 pages: 1920 lines of 32) */
+    size_t cap = 200000, n = 0;
+    char *big = malloc(cap);
+    assert_non_null(big);
+    n += (size_t)snprintf(big + n, cap - n, "%s#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\n"
+                                            "insts = 1921\n", header);
+    for (unsigned i = 0; i < 1921; i++)
+        n += (size_t)snprintf(big + n, cap - n, "0000 ffffffff 1 R1 LDG.E 1 R2 4 1 0x%llx 65536 0\n",
+                              0x7f0000000000ull + (unsigned long long)i * (32ull << 20));
+    snprintf(big + n, cap - n, "#END_TB\n");
+    bad_traceg("kernel-1.traceg\n", big,
+               "kernel-1.traceg:1929: the trace touches more than 61440 distinct 64 KiB pages "
+               "(3840 MiB): more than the model's address space 0x10000000..0xffffffff holds");
+    free(big);
+}
+
+/* Addresses more than 4 GB apart fold into two regions laid out densely
+ * from 0x10000000, each keeping its bits below 2 MiB; two CUDA streams
+ * become two of the model's streams. */
+static void test_traceg_fold_streams(void **state)
+{
+    (void)state;
+    const char *dir = tmp_path("tgf");
+    char path[700], spec[700], k[2048];
+    mkdir(dir, 0700);
+    snprintf(path, sizeof path, "%s/kernelslist.g", dir);
+    write_file(path, "MemcpyHtoD,0x7f0000000000,16\nkernel-1.traceg\nkernel-2.traceg\n"
+                     "kernel-3.traceg\n");
+    const char *body = "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
+                       "0000 00000003 1 R1 LDG.E 1 R2 4 0 0x%llx 0x%llx 0\n"
+                       "0010 ffffffff 0 EXIT 0 0 0\n#END_TB\n";
+    const unsigned long long addr[3][2] = {{0x7f3a40000010ull, 0x7f3a40212344ull},
+                                           {0x7fc2a0000040ull, 0x7fc2a0000080ull},
+                                           {0x7f3a40000020ull, 0x7fc2a01fffc0ull}};
+    const unsigned long long stream[3] = {0, 94558744539504ull, 0};
+    for (unsigned i = 0; i < 3; i++) {
+        int n = snprintf(k, sizeof k, "-grid dim = (1,1,1)\n-block dim = (32,1,1)\n"
+                                      "-cuda stream id = %llu\n-accelsim tracer version = 4\n\n",
+                         stream[i]);
+        snprintf(k + n, sizeof k - (size_t)n, body, addr[i][0], addr[i][1]);
+        snprintf(path, sizeof path, "%s/kernel-%u.traceg", dir, i + 1);
+        write_file(path, k);
+    }
+    snprintf(spec, sizeof spec, "traceg:dir=%s", dir);
+    gm_workload_t *w = make(spec);
+    assert_int_equal(gm_workload_streams(w), 2);
+    assert_int_equal(gm_workload_kernels(w, 0), 2);
+    assert_int_equal(gm_workload_kernels(w, 1), 1);
+    assert_int_equal(gm_workload_kernels_total(w), 3);
+    const gm_kernel_t *k1 = gm_workload_kernel(w, 0, 0), *k2 = gm_workload_kernel(w, 1, 0),
+                      *k3 = gm_workload_kernel(w, 0, 1);
+    assert_int_equal(k1->id, 1);
+    assert_int_equal(k2->id, 2);
+    assert_int_equal(k3->id, 3);
+    assert_int_equal(k2->cuda_stream, 94558744539504ull);
+    assert_int_equal(k3->cuda_stream, 0);
+    /* regions: 0x7f3a40000000 (two 2 MiB granules) -> 0x10000000,
+     * 0x7fc2a0000000 (one) -> 0x10400000 */
+    const want_t w1[] = {{GM_OP_LOAD, 4, 0, 0, 3, {0x10000010, 0x10212344}, 0},
+                         {GM_OP_EXIT, 0, 0, 0, 0, {0}, 0}};
+    expect_warp(w, 0, 0, 0, w1, 2);
+    const want_t w3[] = {{GM_OP_LOAD, 4, 0, 0, 3, {0x10000020, 0x105fffc0}, 0},
+                         {GM_OP_EXIT, 0, 0, 0, 0, {0}, 0}};
+    expect_warp(w, 1, 0, 0, w3, 2);
+    const gm_kernel_t *kn = k2;
+    void *ws = malloc(kn->ops->warp_state_size);
+    gm_inst_t in;
+    kn->ops->warp_init(kn, ws, 0, 0);
+    kn->ops->warp_next(kn, ws, &in);
+    assert_int_equal(in.addr[0], 0x10400040);
+    assert_int_equal(in.addr[1], 0x10400080);
+    free(ws);
+    gm_workload_free(w);
+    /* in a pair the trace has one stream: its kernels run in list order,
+     * and the other member's arrays lie above the fold */
+    snprintf(spec, sizeof spec, "pair:traceg:dir=%s+stream", dir);
+    w = make(spec);
+    assert_int_equal(gm_workload_streams(w), 2);
+    assert_int_equal(gm_workload_kernels(w, 0), 3);
+    kn = gm_workload_kernel(w, 1, 0);
+    ws = malloc(kn->ops->warp_state_size);
+    kn->ops->warp_init(kn, ws, 0, 0);
+    do
+        kn->ops->warp_next(kn, ws, &in);
+    while (in.op == GM_OP_EXIT ? 0 : !in.active);
+    if (in.op != GM_OP_EXIT)
+        for (unsigned l = 0; l < 32; l++)
+            if (in.active >> l & 1)
+                assert_true(in.addr[l] >= 0x10600000);
+    free(ws);
+    gm_workload_free(w);
+    for (unsigned i = 0; i < 3; i++) {
+        snprintf(path, sizeof path, "%s/kernel-%u.traceg", dir, i + 1);
+        remove(path);
+    }
+    snprintf(path, sizeof path, "%s/kernelslist.g", dir);
+    remove(path);
+    rmdir(dir);
 }
 
 int main(void)
@@ -610,6 +714,7 @@ int main(void)
         cmocka_unit_test(test_trace_of_trace), cmocka_unit_test(test_corrupt_traces),
         cmocka_unit_test(test_truncated_everywhere), cmocka_unit_test(test_bit_flips),
         cmocka_unit_test(test_traceg_sample),  cmocka_unit_test(test_traceg_errors),
+        cmocka_unit_test(test_traceg_fold_streams),
     };
     int rc = cmocka_run_group_tests(tests, setup, NULL);
     rmdir(tmpdir);
