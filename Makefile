@@ -53,6 +53,7 @@ DEPS_GOAL_bench := core rtl
 DEPS_GOAL_soak := core rtl
 DEPS_GOAL_synth := core synth
 DEPS_GOAL_test := core unit rtl vcd plot fuzz reproduce cluster
+DEPS_GOAL_test-build := $(DEPS_GOAL_test)
 DEPS_GOAL_reproduce := core plot reproduce
 DEPS_GOAL_fuzz := core fuzz
 DEPS_GOAL_fuzz-build := core fuzz
@@ -266,24 +267,35 @@ $(BUILD)/san/gmem-cosim: $(SAN_COSIM_OBJ) $(COSIM_LIBS) $(SAN_VLRT)
 # +define+GMEM_FAULT_MSHR and links build/fault-mshr/gmem-cosim. A block's
 # second fault is named BLOCK-WHAT: FAULT=dlmshr-reset defines
 # GMEM_FAULT_DLMSHR_RESET in the dlmshr (block names hold no '-').
-ifneq ($(FAULT),)
-FDIR        := $(BUILD)/fault-$(FAULT)
-FAULT_BLOCK := $(firstword $(subst -, ,$(FAULT)))
-FAULT_DEF   := +define+GMEM_FAULT_$(shell echo $(FAULT) | tr a-z- A-Z_)
-FAULT_FILES := $(filter configs/blocks/$(FAULT_BLOCK)/%,$(POINT_FILES))
-ifeq ($(FAULT_FILES),)
-$(error FAULT=$(FAULT): no block $(FAULT_BLOCK) with parameter points)
+# Only the faulted block's points are built again (in the variant's own
+# directory); every other object, model and Verilator's runtime are the
+# normal build's. The rules are a template, so one make can build several
+# variants side by side (make test builds TEST_FAULTS in its parallel build).
+# $(1) the fault name
+define FAULT_RULES
+FDIR_$(1)        := $(BUILD)/fault-$(1)
+FAULT_BLOCK_$(1) := $$(firstword $$(subst -, ,$(1)))
+FAULT_DEF_$(1)   := +define+GMEM_FAULT_$$(shell echo $(1) | tr a-z- A-Z_)
+FAULT_FILES_$(1) := $$(filter configs/blocks/$$(FAULT_BLOCK_$(1))/%,$$(POINT_FILES))
+ifeq ($$(FAULT_FILES_$(1)),)
+$$(error FAULT=$(1): no block $$(FAULT_BLOCK_$(1)) with parameter points)
 endif
-FAULT_IDS   := $(foreach f,$(FAULT_FILES),$(call point_id,$(f)))
-$(foreach f,$(FAULT_FILES),$(eval $(call POINT_RULES,$(call point_id,$(f)),$(call pt_block,$(f)),$(call pt_name,$(f)),$(f),$(FDIR)/vl/$(call point_id,$(f)),$(FDIR)/obj/rtl_$(call point_id,$(f)).o,$(FAULT_DEF))))
-FAULT_OBJ  := $(filter-out $(foreach p,$(FAULT_IDS),$(BUILD)/obj/rtl_$(p).o),$(COSIM_OBJ)) \
-              $(foreach p,$(FAULT_IDS),$(FDIR)/obj/rtl_$(p).o)
-FAULT_LIBS := $(filter-out $(foreach p,$(FAULT_IDS),$(BUILD)/vl/$(p)/V$(p)__ALL.a),$(COSIM_LIBS)) \
-              $(foreach p,$(FAULT_IDS),$(FDIR)/vl/$(p)/V$(p)__ALL.a)
-cosim-fault: $(FDIR)/gmem-cosim
-$(FDIR)/gmem-cosim: $(FAULT_OBJ) $(FAULT_LIBS) $(VLRT_OBJ)
-	@echo "LINK $@"
-	@$(CXX) $(OPT) $(LTO) $(FAULT_OBJ) $(FAULT_LIBS) $(VLRT_OBJ) $(LDLIBS_C) -lpthread -o $@
+FAULT_IDS_$(1)   := $$(foreach f,$$(FAULT_FILES_$(1)),$$(call point_id,$$(f)))
+$$(foreach f,$$(FAULT_FILES_$(1)),$$(eval $$(call POINT_RULES,$$(call point_id,$$(f)),$$(call pt_block,$$(f)),$$(call pt_name,$$(f)),$$(f),$$(FDIR_$(1))/vl/$$(call point_id,$$(f)),$$(FDIR_$(1))/obj/rtl_$$(call point_id,$$(f)).o,$$(FAULT_DEF_$(1)))))
+FAULT_OBJ_$(1)  := $$(filter-out $$(foreach p,$$(FAULT_IDS_$(1)),$(BUILD)/obj/rtl_$$(p).o),$$(COSIM_OBJ)) \
+                   $$(foreach p,$$(FAULT_IDS_$(1)),$$(FDIR_$(1))/obj/rtl_$$(p).o)
+FAULT_LIBS_$(1) := $$(filter-out $$(foreach p,$$(FAULT_IDS_$(1)),$(BUILD)/vl/$$(p)/V$$(p)__ALL.a),$$(COSIM_LIBS)) \
+                   $$(foreach p,$$(FAULT_IDS_$(1)),$$(FDIR_$(1))/vl/$$(p)/V$$(p)__ALL.a)
+$$(FDIR_$(1))/gmem-cosim: $$(FAULT_OBJ_$(1)) $$(FAULT_LIBS_$(1)) $$(VLRT_OBJ)
+	@echo "LINK $$@"
+	@$$(CXX) $$(OPT) $$(LTO) $$(FAULT_OBJ_$(1)) $$(FAULT_LIBS_$(1)) $$(VLRT_OBJ) $$(LDLIBS_C) -lpthread -o $$@
+endef
+# The variants make test builds and its tests run (tests/system/fault_rtl.sh,
+# reset_random.sh).
+TEST_FAULTS := mshr dlmshr dlmshr-reset
+$(foreach f,$(sort $(TEST_FAULTS) $(FAULT)),$(eval $(call FAULT_RULES,$(f))))
+ifneq ($(FAULT),)
+cosim-fault: $(BUILD)/fault-$(FAULT)/gmem-cosim
 else
 cosim-fault:
 	@echo "usage: make cosim-fault FAULT=<block>" >&2; exit 2
@@ -339,13 +351,21 @@ $(BUILD)/san/tests/%: tests/unit/%.c $(CM_SAN) | $(call deps_stamp,unit)
 	@echo "TEST $@"
 	@$(CC) $(CPPFLAGS_C) $(CFLAGS_C) $(SAN) $< $(CM_SAN) $(LDLIBS_C) -lcmocka -o $@
 
-test: $(foreach d,$(DEPS_GOAL_test),$(call deps_stamp,$(d))) $(BUILD)/gmem $(BUILD)/san/gmem $(BUILD)/gmem-cosim $(UNIT_BIN) \
-      $(BUILD)/san/gmem-cosim \
-      $(FUZZ_BIN)
-	@$(MAKE) --no-print-directory cosim-fault FAULT=mshr
-	@$(MAKE) --no-print-directory cosim-fault FAULT=dlmshr
-	@$(MAKE) --no-print-directory cosim-fault FAULT=dlmshr-reset
+# make test: the packages first (checked while the Makefile is read, one
+# apt-get at a time), then everything the tests run, built by one make
+# with a job per core (a make -jN of the caller's is kept instead): the
+# objects, the Verilated models (their own makes share the job slots), the
+# sanitized and fuzzing builds and the fault variants build side by side;
+# then the tests, two at a time (scripts/run-tests.sh).
+TEST_BUILD := $(BUILD)/gmem $(BUILD)/san/gmem $(BUILD)/gmem-cosim $(UNIT_BIN) \
+              $(BUILD)/san/gmem-cosim $(FUZZ_BIN) \
+              $(foreach f,$(TEST_FAULTS),$(BUILD)/fault-$(f)/gmem-cosim)
+TEST_JOBS   = $(if $(filter -j% --jobserver%,$(MAKEFLAGS)),,-j$(shell nproc 2>/dev/null || echo 2))
+test: $(foreach d,$(DEPS_GOAL_test),$(call deps_stamp,$(d)))
+	@$(MAKE) --no-print-directory $(TEST_JOBS) test-build
 	@scripts/run-tests.sh
+test-build: $(TEST_BUILD)
+.PHONY: test-build
 
 # ---- the lockstep soak (not part of make test): every block at every
 # parameter point for SOAK_CYCLES cycles (other points SOAK_OTHER_CYCLES),

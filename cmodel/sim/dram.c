@@ -124,5 +124,7 @@ void gm_dram_cycle(gm_dram_t *d, uint64_t now)
 {
     d->st.cycles++;
     d->st.queue_sum += d->queue.n;
-    d->sched.cycle(d->sched.self, d, now);
+    /* Most DRAM cycles find the queue empty: nothing to schedule. */
+    if (d->queue.n)
+        d->sched.cycle(d->sched.self, d, now);
 }

@@ -21,7 +21,9 @@ typedef struct gm_dram_bank {
 
 typedef struct gm_dram gm_dram_t;
 
-/* The scheduler hook: issue at most one command at DRAM cycle `now`. */
+/* The scheduler hook: issue at most one command at DRAM cycle `now`. It
+ * is called only on cycles with a request queued: every command serves
+ * one (a precharge or activate for its row, a column for it). */
 typedef struct gm_dram_sched {
     void (*cycle)(void *self, gm_dram_t *d, uint64_t now);
     void *self;
