@@ -19,7 +19,8 @@
  * Its parts are given to it: the set index function and the MSHR (by
  * plug-ins: plug/set_index.c, plug/mshr.c) and, instead of its own LRU
  * tags, a plug-in's tag store (plug/dts.c), which then decides each load
- * (HIT, MISS, BYPASS or a reservation fail).
+ * (HIT, MISS, BYPASS or a reservation fail; sectored, a SECTOR_MISS of a
+ * line it holds) and holds the sectors' valid and pending bits itself.
  *
  * Hook points (hook.h):
  *   access  gm_cache_access_ev_t  a demand access the cache accepted
