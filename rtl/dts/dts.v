@@ -212,27 +212,6 @@ module dts #(
   // Aging: one step (two with AGE2 when the insert evicted), floors at 0.
   wire [5:0] age_by = (ins && AGE2 != 0 && o >= 0) ? 6'd2 : 6'd1;
 
-  // The request's line's next sector masks (an insert, a sector miss, a
-  // store's drop), with this cycle's fill applied when it is the same line;
-  // the fill's own line otherwise.
-  wire       rq_upd = ins || secm || st_drop_o;
-  wire       f_same = f_ok && fdb + f_l == db + l;
-  reg [3:0]  rq_sv, rq_sp;
-  always @* begin
-    rq_sv = sv_q[db + l]; rq_sp = sp_q[db + l];
-    if (ins) begin
-      rq_sv = 4'd0; rq_sp = sbit;
-    end else if (secm) begin
-      rq_sp = rq_sp | sbit;
-    end else if (st_drop_o) begin
-      rq_sv = rq_sv & ~sbit;
-    end
-    if (f_same) begin
-      rq_sv = rq_sv | fbit; rq_sp = rq_sp & ~fbit;
-    end
-    rq_sv = rq_sv & NSM; rq_sp = rq_sp & NSM;
-  end
-
   integer r;
   always @(posedge clk) begin
     if (!rst_n) begin
@@ -281,13 +260,16 @@ module dts #(
         lv_q[db + l] <= 1'b0;
         freec_q[s] <= freec_q[s] + 3'd1;
       end
-      if (f_ok) begin
-        sv_q[fdb + f_l] <= (sv_q[fdb + f_l] | fbit) & NSM;
-        sp_q[fdb + f_l] <= sp_q[fdb + f_l] & ~fbit & NSM;
+      // The sector masks, bit by bit: on one line the request and the fill
+      // never touch the same bit (a sector fetched or dropped is not the
+      // pending one being filled), and an insert's line has nothing pending.
+      if (ins) begin
+        sv_q[db + l] <= 4'd0; sp_q[db + l] <= sbit & NSM;
       end
-      // After the fill's: on the same line this one includes it.
-      if (rq_upd) begin
-        sv_q[db + l] <= rq_sv; sp_q[db + l] <= rq_sp;
+      if (secm) sp_q[db + l][sidx] <= 1'b1;
+      if (st_drop_o) sv_q[db + l][sidx] <= 1'b0;
+      if (f_ok) begin
+        sv_q[fdb + f_l][fidx] <= 1'b1; sp_q[fdb + f_l][fidx] <= 1'b0;
       end
     end
   end
