@@ -13,7 +13,10 @@ typedef struct decision {
     unsigned l;          /* the data line */
     int o;               /* the evicted line's owner tag way, or -1 */
     unsigned rc;         /* w's RC after the access */
-    int store_evict;     /* a store evicts line l owned by o */
+    uint8_t sbit;        /* the request's sector in its line's masks */
+    int line_hit;        /* the tag is committed: its line is in the data store */
+    int st_drop;         /* a store drops its valid sector of line l */
+    int store_evict;     /* ... and that was the line's last: l, owned by o, goes */
 } decision_t;
 
 static unsigned sb(const dts_t *m)
@@ -24,8 +27,17 @@ static unsigned sb(const dts_t *m)
     return b;
 }
 
+/* The bit of an address's sector in a line's sector masks (bit 0 when the
+ * line is one sector). */
+static uint8_t sector_bit(const dts_t *m, uint32_t addr)
+{
+    return (uint8_t)(1u << ((addr & ((1u << DTS_LB) - 1)) * m->p.SECTORS >> DTS_LB));
+}
+
 int dts_init(dts_t *m, const dts_params_t *p, gm_err_t *err)
 {
+    if (p->SECTORS & (p->SECTORS - 1))
+        return gm_errf(err, "dts: SECTORS=%u is not 1, 2 or 4", p->SECTORS);
     if (p->SETS & (p->SETS - 1))
         return gm_errf(err, "dts: SETS=%u is not a power of two", p->SETS);
     if (p->TW <= p->DW)
@@ -69,7 +81,7 @@ static int data_line(const dts_t *m, unsigned s, int *o)
         return l;
     }
     for (unsigned k = 0; k < D; k++)
-        if (!m->lr[s * D + k] && (l < 0 || m->dlru[s * D + k] > m->dlru[s * D + (unsigned)l]))
+        if (!m->sp[s * D + k] && (l < 0 || m->dlru[s * D + k] > m->dlru[s * D + (unsigned)l]))
             l = (int)k;
     if (l >= 0)
         for (unsigned w = 0; w < W; w++)
@@ -88,38 +100,50 @@ static decision_t decide(const dts_t *m, const dts_in_t *in)
     const unsigned W = m->p.TW, D = m->p.DW;
     d.s = ((uint32_t)in->req_addr >> DTS_LB) & (m->p.SETS - 1);
     d.tag = (uint32_t)in->req_addr >> (DTS_LB + sb(m));
+    d.sbit = sector_bit(m, (uint32_t)in->req_addr);
     int t = -1;
     for (unsigned w = 0; w < W; w++)
         if (m->tv[d.s * W + w] && m->ttag[d.s * W + w] == d.tag)
             t = (int)w;
+    d.line_hit = t >= 0 && m->tc[d.s * W + (unsigned)t];
     if (in->req_store) {
+        /* Write-evict drops the stored sector if valid; the line goes with
+         * its last valid sector unless a fetch for another is pending. */
         d.outcome = DTS_STORE;
-        if (t >= 0 && m->tc[d.s * W + (unsigned)t]) {
+        if (d.line_hit) {
             unsigned l = m->tpos[d.s * W + (unsigned)t];
-            if (m->lv[d.s * D + l] && !m->lr[d.s * D + l]) {
-                d.store_evict = 1;
+            if (m->sv[d.s * D + l] & d.sbit) {
+                d.st_drop = 1;
                 d.l = l;
                 d.o = t;
+                d.store_evict = !(m->sv[d.s * D + l] & ~d.sbit) && !m->sp[d.s * D + l];
             }
         }
         return d;
     }
     unsigned rc;
-    if (t >= 0 && m->tc[d.s * W + (unsigned)t]) {
+    if (d.line_hit) {
+        /* The line is cached: its sector is valid, on its way, or fetched
+         * now (the locality filter has admitted the line). */
         d.w = (unsigned)t;
         d.l = m->tpos[d.s * W + d.w];
-        if (m->lr[d.s * D + d.l]) {
+        if (m->sv[d.s * D + d.l] & d.sbit) {
+            d.outcome = DTS_HIT;
+        } else if (m->sp[d.s * D + d.l] & d.sbit) {
             d.outcome = in->merge_ok ? DTS_HIT_RESERVED : DTS_RF;
             d.cause = in->merge_ok ? 0 : DTS_RF_MSHR;
         } else {
-            d.outcome = DTS_HIT;
+            d.outcome = in->mshr_ok ? DTS_SECTOR_MISS : DTS_RF;
+            d.cause = in->mshr_ok ? 0 : DTS_RF_MSHR;
         }
         d.rc = m->trc[d.s * W + d.w];
         return d;
     }
     if (t >= 0) {
+        /* RC counts references to the line: a request's later sectors of
+         * it follow its first's decision. */
         d.w = (unsigned)t;
-        rc = m->trc[d.s * W + d.w] + 1u;
+        rc = m->trc[d.s * W + d.w] + (in->req_first ? 1u : 0u);
         if (rc > DTS_RCMAX)
             rc = DTS_RCMAX;
     } else {
@@ -176,7 +200,10 @@ void dts_eval(const dts_t *m, const dts_in_t *in, dts_out_t *out)
     const unsigned W = m->p.TW;
     out->outcome = d.outcome;
     out->rf_cause = d.cause;
-    if (d.outcome == DTS_HIT || d.outcome == DTS_HIT_RESERVED || d.outcome == DTS_MISS)
+    out->line_hit = (uint64_t)d.line_hit;
+    out->st_drop = (uint64_t)d.st_drop;
+    if (d.outcome == DTS_HIT || d.outcome == DTS_HIT_RESERVED || d.outcome == DTS_MISS ||
+        d.outcome == DTS_SECTOR_MISS)
         out->pos = d.l;
     if ((d.insert || d.store_evict) && d.o >= 0) {
         out->evict_valid = 1;
@@ -189,7 +216,7 @@ void dts_eval(const dts_t *m, const dts_in_t *in, dts_out_t *out)
         for (unsigned w = 0; w < W; w++) {
             unsigned i = s * W + w;
             if (m->tv[i] && m->tc[i] && m->ttag[i] == a >> (DTS_LB + sb(m)) &&
-                m->lr[s * m->p.DW + m->tpos[i]])
+                (m->sp[s * m->p.DW + m->tpos[i]] & sector_bit(m, a)))
                 ok = 1;
         }
         out->fill_err = !ok;
@@ -229,13 +256,15 @@ void dts_tick(dts_t *m, const dts_in_t *in)
      * not filled before its miss left). */
     int fill_line = -1;
     unsigned fs = 0;
+    uint8_t fbit = 0;
     if (in->fill_valid) {
         uint32_t a = (uint32_t)in->fill_addr;
         fs = (a >> DTS_LB) & (m->p.SETS - 1);
+        fbit = sector_bit(m, a);
         for (unsigned w = 0; w < W; w++) {
             unsigned i = fs * W + w;
             if (m->tv[i] && m->tc[i] && m->ttag[i] == a >> (DTS_LB + sb(m)) &&
-                m->lr[fs * D + m->tpos[i]])
+                (m->sp[fs * D + m->tpos[i]] & fbit))
                 fill_line = m->tpos[i];
         }
     }
@@ -245,13 +274,16 @@ void dts_tick(dts_t *m, const dts_in_t *in)
     switch (d.outcome) {
     case DTS_HIT:
     case DTS_HIT_RESERVED:
+    case DTS_SECTOR_MISS:
         touch(tl, W, d.w);
         touch(dl, D, d.l);
         m->ctr.loads++;
         if (d.outcome == DTS_HIT)
             m->ctr.hits++;
-        else
+        else if (d.outcome == DTS_HIT_RESERVED)
             m->ctr.hits_reserved++;
+        else
+            m->sp[d.s * D + d.l] |= d.sbit; /* the line stays; its sector is fetched */
         break;
     case DTS_BYPASS:
     case DTS_MISS: {
@@ -281,7 +313,8 @@ void dts_tick(dts_t *m, const dts_in_t *in)
         m->tc[i] = 1;
         m->tpos[i] = (uint8_t)d.l;
         m->lv[d.s * D + d.l] = 1;
-        m->lr[d.s * D + d.l] = 1;
+        m->sv[d.s * D + d.l] = 0;
+        m->sp[d.s * D + d.l] = d.sbit;
         touch(dl, D, d.l);
         age(m, d.s, (int)d.w, d.o);
         if (m->p.AGE2 && d.o >= 0)
@@ -294,6 +327,8 @@ void dts_tick(dts_t *m, const dts_in_t *in)
         break;
     case DTS_STORE:
         m->ctr.stores++;
+        if (d.st_drop)
+            m->sv[d.s * D + d.l] &= (uint8_t)~d.sbit;
         if (d.store_evict) {
             unsigned oi = d.s * W + (unsigned)d.o;
             m->lv[d.s * D + d.l] = 0;
@@ -307,8 +342,10 @@ void dts_tick(dts_t *m, const dts_in_t *in)
     default:
         break;
     }
-    if (fill_line >= 0)
-        m->lr[fs * D + (unsigned)fill_line] = 0;
+    if (fill_line >= 0) {
+        m->sp[fs * D + (unsigned)fill_line] &= (uint8_t)~fbit;
+        m->sv[fs * D + (unsigned)fill_line] |= fbit;
+    }
 }
 
 void dts_counters(const dts_t *m, dts_counters_t *c) { *c = m->ctr; }
@@ -318,8 +355,13 @@ int dts_check(const dts_t *m, gm_err_t *err)
     const unsigned W = m->p.TW, D = m->p.DW;
     for (unsigned s = 0; s < m->p.SETS; s++) {
         unsigned fr = 0, tseen = 0, dseen = 0;
+        const unsigned ns = (1u << m->p.SECTORS) - 1;
         for (unsigned l = 0; l < D; l++) {
-            unsigned owners = 0;
+            unsigned owners = 0, i = s * D + l;
+            if ((m->sv[i] | m->sp[i]) & ~ns || (m->sv[i] & m->sp[i]) ||
+                m->lv[i] != ((m->sv[i] | m->sp[i]) != 0))
+                return gm_errf(err, "dts: set %u line %u: valid %u, sectors valid %#x pending %#x",
+                               s, l, m->lv[i], m->sv[i], m->sp[i]);
             fr += !m->lv[s * D + l];
             dseen |= 1u << m->dlru[s * D + l];
             for (unsigned w = 0; w < W; w++)

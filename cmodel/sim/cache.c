@@ -54,6 +54,7 @@ int gm_cache_wait(gm_cache_t *c)
 typedef struct probe {
     uint32_t set;
     int way, victim;
+    int ts_line;   /* a plug-in tag store holds the line (its sector missed) */
 } probe_t;
 
 /* The bit of an address's sector in its line's sector masks. */
@@ -75,7 +76,9 @@ static uint32_t mshr_key(const gm_cache_t *c, uint32_t line, uint32_t addr)
     return c->sb ? addr >> c->sb : line >> c->lb;
 }
 
-enum { SEC_HIT, SEC_MISS, SEC_SECTOR_MISS, SEC_MERGE };
+/* SEC_BYPASS: a plug-in tag store sent the sector around the cache (not
+ * counted; its request is counted from the sectors the cache took). */
+enum { SEC_HIT, SEC_MISS, SEC_SECTOR_MISS, SEC_MERGE, SEC_BYPASS };
 
 /* A demand sector accepted by a sectored cache: its count, and its
  * request's once the request's last sector is in. */
@@ -86,12 +89,14 @@ static void count_sector(gm_cache_t *c, const gm_cache_acc_t *a, int kind)
     gm_sector_stats_t *s = &c->st.sec;
     int w = a->write != 0;
     uint64_t *by_kind[] = {s->hits, s->misses, s->sector_misses, s->merges};
-    by_kind[kind][w]++;
     if (a->first)
         c->grp_hits = c->grp_n = 0;
-    c->grp_n++;
-    c->grp_hits += kind == SEC_HIT;
-    if (!a->last)
+    if (kind != SEC_BYPASS) {
+        by_kind[kind][w]++;
+        c->grp_n++;
+        c->grp_hits += kind == SEC_HIT;
+    }
+    if (!a->last || !c->grp_n)
         return;
     if (c->grp_hits == c->grp_n)
         s->req_hits[w]++;
@@ -194,11 +199,12 @@ static void offer(gm_cache_t *c, const gm_cache_acc_t *a, gm_mshr_io_t *io)
 
 /* A load through a plug-in's tag store. */
 static gm_acc_outcome_t load_ts(gm_cache_t *c, const gm_cache_acc_t *a, gm_cache_res_t *res,
-                                gm_mshr_io_t *io)
+                                gm_mshr_io_t *io, probe_t *pr)
 {
     gm_tagstore_t *ts = c->ts;
-    gm_ts_load_t q = {.addr = a->line, .missq_free = gm_cache_missq_free(c),
-                      .byp_ok = a->byp_ok, .net_ok = a->net_ok};
+    gm_ts_load_t q = {.addr = c->sb ? a->addr : a->line, .first = c->sb ? a->first : 1,
+                      .missq_free = gm_cache_missq_free(c), .byp_ok = a->byp_ok,
+                      .net_ok = a->net_ok};
     int rf = 0;
     if (a->prefetch)
         return GM_ACC_DONE; /* no prefetching into a plug-in's tag store */
@@ -209,12 +215,17 @@ static gm_acc_outcome_t load_ts(gm_cache_t *c, const gm_cache_acc_t *a, gm_cache
             ts->undo(ts->self, GM_TS_NOT_TAKEN);
         return o;
     }
+    case GM_TS_SECTOR_MISS:
+        pr->ts_line = 1;
+        offer(c, a, io);
+        return GM_ACC_NONE;
     case GM_TS_MISS:
         offer(c, a, io);
         return GM_ACC_NONE;
     case GM_TS_BYPASS:
         c->st.accesses++;
         c->st.reads++;
+        count_sector(c, a, SEC_BYPASS);
         return GM_ACC_BYPASS;
     case GM_TS_STALL:
         return GM_ACC_STALL;
@@ -232,7 +243,7 @@ static gm_acc_outcome_t load(gm_cache_t *c, const gm_cache_acc_t *a, gm_cache_re
                              gm_mshr_io_t *io, probe_t *pr)
 {
     if (c->ts)
-        return load_ts(c, a, res, io);
+        return load_ts(c, a, res, io, pr);
     uint32_t set = gm_cache_set(c, a->iaddr);
     int way = gm_tags_find(&c->tags, set, a->line);
     gm_line_t *s = gm_tags_set(&c->tags, set);
@@ -294,11 +305,11 @@ static gm_acc_outcome_t store_through(gm_cache_t *c, const gm_cache_acc_t *a,
     c->st.writes++;
     int was_hit = 0;
     if (c->ts) {
-        if (c->ts->store(c->ts->self, a->line)) {
-            c->st.hits++;
-            c->st.evictions++;
-            was_hit = 1;
-        }
+        int st = c->ts->store(c->ts->self, c->sb ? a->addr : a->line);
+        was_hit = (st & GM_TS_ST_HIT) != 0;
+        c->st.hits += (uint64_t)was_hit;
+        c->st.evictions += (st & GM_TS_ST_EVICT) != 0;
+        count_sector(c, a, was_hit ? SEC_HIT : st & GM_TS_ST_LINE ? SEC_SECTOR_MISS : SEC_MISS);
     } else if (c->sb) {
         was_hit = store_through_sector(c, a);
     } else {
@@ -393,7 +404,10 @@ static gm_acc_outcome_t answered(gm_cache_t *c, const gm_cache_acc_t *a, const g
         c->st.accesses++;
         c->st.reads++;
     }
-    count_sector(c, a, !io->primary ? SEC_MERGE : pr->way >= 0 ? SEC_SECTOR_MISS : SEC_MISS);
+    count_sector(c, a,
+                 !io->primary                  ? SEC_MERGE
+                 : pr->way >= 0 || pr->ts_line ? SEC_SECTOR_MISS
+                                               : SEC_MISS);
     if (!io->primary) {
         if (!a->prefetch)
             c->st.merges++;
@@ -466,7 +480,9 @@ static void install(gm_cache_t *c, const gm_req_t *r)
 {
     if (c->ts) { /* it took the fill with the cycle's inputs */
         c->st.fills++;
-        line_hook(&c->hook.fill, r->addr, r->prefetch);
+        if (c->sb)
+            c->st.sec.fill_bytes += 1u << c->sb;
+        line_hook(&c->hook.fill, r->addr & ~((1u << c->lb) - 1), r->prefetch);
         return;
     }
     if (c->sb) {
@@ -500,7 +516,7 @@ void gm_cache_cycle(gm_cache_t *c, const gm_cache_acc_t *a, uint32_t fill, gm_ca
     if (!a && fill == GM_NO_REQ && !c->ts && c->mshr.wait(c->mshr.self))
         return;
     gm_mshr_io_t io;
-    probe_t pr = {.set = 0, .way = -1, .victim = -1};
+    probe_t pr = {.set = 0, .way = -1, .victim = -1, .ts_line = 0};
     memset(&io, 0, sizeof io);
     const gm_req_t *fr = fill != GM_NO_REQ ? gm_req(c->ctx.pool, fill) : NULL;
     if (fr) {

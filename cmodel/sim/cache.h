@@ -19,7 +19,8 @@
  * Its parts are given to it: the set index function and the MSHR (by
  * plug-ins: plug/set_index.c, plug/mshr.c) and, instead of its own LRU
  * tags, a plug-in's tag store (plug/dts.c), which then decides each load
- * (HIT, MISS, BYPASS or a reservation fail).
+ * (HIT, MISS, BYPASS or a reservation fail; sectored, a SECTOR_MISS of a
+ * line it holds) and holds the sectors' valid and pending bits itself.
  *
  * Hook points (hook.h):
  *   access  gm_cache_access_ev_t  a demand access the cache accepted
@@ -81,10 +82,16 @@ typedef struct gm_index {
 } gm_index_t;
 
 /* A plug-in's tag store. */
-enum { GM_TS_HIT, GM_TS_MISS, GM_TS_BYPASS, GM_TS_RF, GM_TS_STALL };
+/* A load's answer; GM_TS_SECTOR_MISS: a missing sector of a line the tag
+ * store holds (an MSHR entry of its own, no line allocated). */
+enum { GM_TS_HIT, GM_TS_MISS, GM_TS_BYPASS, GM_TS_RF, GM_TS_STALL, GM_TS_SECTOR_MISS };
 enum { GM_TS_NOT_TAKEN, GM_TS_REFUSED }; /* how a decided load did not go ahead */
+/* A store's answer (bits): its line is held, its sector was valid (now
+ * dropped: write-evict), the line went with it. */
+enum { GM_TS_ST_LINE = 1, GM_TS_ST_HIT = 2, GM_TS_ST_EVICT = 4 };
 typedef struct gm_ts_load {
-    uint32_t addr;          /* the line */
+    uint32_t addr;          /* the line, or sectored the sector */
+    int first;              /* the request's first sector of the line (always, unsectored) */
     uint32_t missq_free;    /* miss-queue slots not promised */
     int byp_ok;             /* the bypass path can take it */
     int net_ok;             /* the crossbar takes a request now */
@@ -92,8 +99,8 @@ typedef struct gm_ts_load {
 typedef struct gm_tagstore {
     int (*load)(void *self, const gm_ts_load_t *q, int *rf); /* GM_TS_*; rf: gm_rf_kind */
     void (*undo)(void *self, int how);      /* the decided load does not go ahead */
-    int (*store)(void *self, uint32_t addr);/* 1 if it evicted a valid line */
-    void (*fill)(void *self, uint32_t addr);/* a fill this cycle (before the access) */
+    int (*store)(void *self, uint32_t addr);/* GM_TS_ST_* (addr as a load's) */
+    void (*fill)(void *self, uint32_t addr);/* a fill this cycle (the line, or sector) */
     void (*end)(void *self);                /* the cycle's edge */
     void *self;
     uint32_t hit_extra;                     /* cycles its probe adds to a hit */

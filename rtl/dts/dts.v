@@ -1,6 +1,9 @@
 // dts — the decoupled tag store with locality filtering (seed-004 ch.4).
 // One request per cycle, decided on start-of-cycle state (the S1 tag probe);
 // a HIT's line is read in S2. Behaviour: cmodel/blocks/dts.ports.
+// Sectors (SECTORS > 1): every data line keeps a valid and a pending bit per
+// sector in the data-store meta (sv_q, sp_q: 4 bits, those above SECTORS
+// held at 0), beside LV and the data-LRU rank; the tag store stays per line.
 module dts #(
   parameter int unsigned SETS      = 32,
   parameter int unsigned TW        = 8,
@@ -10,13 +13,15 @@ module dts #(
   parameter int unsigned CMP_GT    = 0,
   parameter int unsigned TAG_TIE   = 0,
   parameter int unsigned FREE_PICK = 0,
-  parameter int unsigned AGE2      = 0
+  parameter int unsigned AGE2      = 0,
+  parameter int unsigned SECTORS   = 1
 ) (
   input  wire        clk,
   input  wire        rst_n,
   input  wire        req_valid_i,
   input  wire [31:0] req_addr_i,
   input  wire        req_store_i,
+  input  wire        req_first_i,
   input  wire        filter_en_i,
   input  wire        mshr_ok_i,
   input  wire        merge_ok_i,
@@ -28,6 +33,8 @@ module dts #(
   output reg  [1:0]  pos_o,
   output reg         evict_valid_o,
   output reg  [31:0] evict_addr_o,
+  output wire        line_hit_o,
+  output reg         st_drop_o,
   output reg         fill_err_o,
   output wire        rsp_valid_o,
   output wire [1:0]  rsp_pos_o,
@@ -35,7 +42,10 @@ module dts #(
 );
   localparam int unsigned SB = $clog2(SETS);
   localparam integer TWI = TW, DWI = DW, NT = SETS * TW, ND = SETS * DW;
-  localparam [2:0] HIT = 3'd1, HITR = 3'd2, MISS = 3'd3, BYP = 3'd4, RF = 3'd5, STORE = 3'd6;
+  localparam [2:0] HIT = 3'd1, HITR = 3'd2, MISS = 3'd3, BYP = 3'd4, RF = 3'd5, STORE = 3'd6,
+                   SECM = 3'd7;
+  // The sector masks' live bits: SECTORS of them.
+  localparam [3:0] NSM = 4'((5'd1 << SECTORS) - 5'd1);
 
   reg        tv_q    [0:NT-1] /*verilator public_flat_rw*/;
   reg        tc_q    [0:NT-1] /*verilator public_flat_rw*/;
@@ -44,7 +54,8 @@ module dts #(
   reg [1:0]  tpos_q  [0:NT-1] /*verilator public_flat_rw*/;
   reg [2:0]  tlru_q  [0:NT-1] /*verilator public_flat_rw*/;
   reg        lv_q    [0:ND-1] /*verilator public_flat_rw*/;
-  reg        lr_q    [0:ND-1] /*verilator public_flat_rw*/;
+  reg [3:0]  sv_q    [0:ND-1] /*verilator public_flat_rw*/;
+  reg [3:0]  sp_q    [0:ND-1] /*verilator public_flat_rw*/;
   reg [1:0]  dlru_q  [0:ND-1] /*verilator public_flat_rw*/;
   reg [2:0]  freec_q [0:SETS-1] /*verilator public_flat_rw*/;
   reg        s2_v_q             /*verilator public_flat_rw*/;
@@ -52,6 +63,9 @@ module dts #(
 
   wire [SB-1:0] s   = req_addr_i[7 +: SB];
   wire [31:0]   tg  = req_addr_i >> (7 + SB);
+  // A sector's bit in its line's masks: offset * SECTORS / 128.
+  wire [1:0]    sidx = 2'(({2'd0, req_addr_i[6:0]} * 9'(SECTORS)) >> 7);
+  wire [3:0]    sbit = 4'd1 << sidx;
   integer tb, db;   // the set's first tag entry and data line
   always @* begin
     tb = {{(32-SB){1'b0}}, s} * TWI;
@@ -59,7 +73,7 @@ module dts #(
   end
 
   // ---- the S1 decision
-  reg        hit_t, fr_t, ins, alloc, sevict, any_l;
+  reg        hit_t, fr_t, ins, alloc, sevict, any_l, secm;
   integer    t, w, v, l, o, k;
   reg [5:0]  rc;
   reg [6:0]  rc_inc;
@@ -67,7 +81,7 @@ module dts #(
   reg        passed;
   always @* begin
     outcome_o = 3'd0; rf_cause_o = 2'd0; pos_o = 2'd0; evict_valid_o = 1'b0;
-    evict_addr_o = 32'd0;
+    evict_addr_o = 32'd0; st_drop_o = 1'b0; secm = 1'b0;
     hit_t = 1'b0; fr_t = 1'b0; ins = 1'b0; alloc = 1'b0; sevict = 1'b0; any_l = 1'b0;
     t = 0; w = 0; v = 0; l = 0; o = -1; rc = 6'd0; rc_inc = 7'd0; passed = 1'b0; k = 0;
     teff = filter_en_i ? 6'(T) : 6'd0;
@@ -77,23 +91,31 @@ module dts #(
       end
     if (req_valid_i) begin
       if (req_store_i) begin
+        // Write-evict drops a valid sector; the line goes with its last
+        // valid sector unless another's fetch is pending.
         outcome_o = STORE;
-        if (hit_t && tc_q[tb + t] && lv_q[db + {30'd0, tpos_q[tb + t]}] && !lr_q[db + {30'd0, tpos_q[tb + t]}]) begin
-          sevict = 1'b1; l = {30'd0, tpos_q[tb + t]}; o = t;
+        if (hit_t && tc_q[tb + t] && (sv_q[db + {30'd0, tpos_q[tb + t]}] & sbit) != 4'd0) begin
+          st_drop_o = 1'b1; l = {30'd0, tpos_q[tb + t]}; o = t;
+          sevict = (sv_q[db + l] & ~sbit) == 4'd0 && sp_q[db + l] == 4'd0;
         end
       end else if (hit_t && tc_q[tb + t]) begin
         w = t; l = {30'd0, tpos_q[tb + t]};
-        if (lr_q[db + l]) begin
+        if ((sv_q[db + l] & sbit) != 4'd0) begin
+          outcome_o = HIT;
+        end else if ((sp_q[db + l] & sbit) != 4'd0) begin
           outcome_o = merge_ok_i ? HITR : RF;
           rf_cause_o = merge_ok_i ? 2'd0 : 2'd2;
         end else begin
-          outcome_o = HIT;
+          outcome_o = mshr_ok_i ? SECM : RF;
+          rf_cause_o = mshr_ok_i ? 2'd0 : 2'd2;
+          secm = mshr_ok_i;
         end
         pos_o = 2'(l);
       end else begin
         if (hit_t) begin
+          // RC counts line references: only a request's first sector adds 1.
           w = t;
-          rc_inc = {1'b0, trc_q[tb + t]} + 7'd1;
+          rc_inc = {1'b0, trc_q[tb + t]} + {6'd0, req_first_i};
           rc = rc_inc > 7'd63 ? 6'd63 : rc_inc[5:0];
         end else begin
           // A free tag way, else the LFU candidate (ties: oldest, or lowest way).
@@ -128,7 +150,7 @@ module dts #(
               end
           end else begin
             for (k = 0; k < DWI; k = k + 1)
-              if (!lr_q[db + k] && (!any_l || dlru_q[db + k] > dlru_q[db + l])) begin
+              if (sp_q[db + k] == 4'd0 && (!any_l || dlru_q[db + k] > dlru_q[db + l])) begin
                 any_l = 1'b1; l = k;
               end
             for (k = 0; k < TWI; k = k + 1)
@@ -146,7 +168,8 @@ module dts #(
           rf_cause_o = byp_ok_i ? 2'd0 : 2'd3;
         end
       end
-      if (!(outcome_o == HIT || outcome_o == HITR || outcome_o == MISS)) pos_o = 2'd0;
+      if (!(outcome_o == HIT || outcome_o == HITR || outcome_o == MISS || outcome_o == SECM))
+        pos_o = 2'd0;
       if ((ins || sevict) && o >= 0) begin
         evict_valid_o = 1'b1;
         evict_addr_o = (ttag_q[tb + o] << (7 + SB)) | ({{(32-SB){1'b0}}, s} << 7);
@@ -154,9 +177,13 @@ module dts #(
     end
   end
 
-  // ---- the fill: the committed entry of fill_addr whose line is reserved
+  assign line_hit_o = req_valid_i && hit_t && tc_q[tb + t];
+
+  // ---- the fill: the committed entry of fill_addr whose sector is pending
   wire [SB-1:0] fs  = fill_addr_i[7 +: SB];
   wire [31:0]   ftg = fill_addr_i >> (7 + SB);
+  wire [1:0]    fidx = 2'(({2'd0, fill_addr_i[6:0]} * 9'(SECTORS)) >> 7);
+  wire [3:0]    fbit = 4'd1 << fidx;
   reg        f_ok;
   integer    f_l, fk, ftb, fdb;
   always @* begin
@@ -165,7 +192,7 @@ module dts #(
     fdb = {{(32-SB){1'b0}}, fs} * DWI;
     for (fk = 0; fk < TWI; fk = fk + 1)
       if (fill_valid_i && tv_q[ftb + fk] && tc_q[ftb + fk] && ttag_q[ftb + fk] == ftg &&
-          lr_q[fdb + {30'd0, tpos_q[ftb + fk]}]) begin
+          (sp_q[fdb + {30'd0, tpos_q[ftb + fk]}] & fbit) != 4'd0) begin
         f_ok = 1'b1; f_l = {30'd0, tpos_q[ftb + fk]};
       end
     fill_err_o = fill_valid_i && !f_ok;
@@ -178,7 +205,7 @@ module dts #(
     st_free_o = 8'(fsum);
   end
 
-  wire       touch_both = outcome_o == HIT || outcome_o == HITR;
+  wire       touch_both = outcome_o == HIT || outcome_o == HITR || outcome_o == SECM;
   wire       tag_upd     = outcome_o == BYP || outcome_o == MISS;
   wire [2:0] old_t      = tlru_q[tb + w];
   wire [1:0] old_d      = dlru_q[db + l];
@@ -193,7 +220,7 @@ module dts #(
         tpos_q[r] <= 2'd0; tlru_q[r] <= 3'(r % TW);
       end
       for (r = 0; r < ND; r = r + 1) begin
-        lv_q[r] <= 1'b0; lr_q[r] <= 1'b0; dlru_q[r] <= 2'(r % DW);
+        lv_q[r] <= 1'b0; sv_q[r] <= 4'd0; sp_q[r] <= 4'd0; dlru_q[r] <= 2'(r % DW);
       end
       for (r = 0; r < SETS; r = r + 1) freec_q[r] <= 3'(DW);
       s2_v_q <= 1'b0; s2_pos_q <= 2'd0;
@@ -227,13 +254,23 @@ module dts #(
       if (ins) begin
         if (o < 0) freec_q[s] <= freec_q[s] - 3'd1;
         tc_q[tb + w] <= 1'b1; tpos_q[tb + w] <= 2'(l); trc_q[tb + w] <= rc;
-        lv_q[db + l] <= 1'b1; lr_q[db + l] <= 1'b1;
+        lv_q[db + l] <= 1'b1;
       end
       if (sevict) begin
         lv_q[db + l] <= 1'b0;
         freec_q[s] <= freec_q[s] + 3'd1;
       end
-      if (f_ok) lr_q[fdb + f_l] <= 1'b0;
+      // The sector masks, bit by bit: on one line the request and the fill
+      // never touch the same bit (a sector fetched or dropped is not the
+      // pending one being filled), and an insert's line has nothing pending.
+      if (ins) begin
+        sv_q[db + l] <= 4'd0; sp_q[db + l] <= sbit & NSM;
+      end
+      if (secm) sp_q[db + l][sidx] <= 1'b1;
+      if (st_drop_o) sv_q[db + l][sidx] <= 1'b0;
+      if (f_ok) begin
+        sv_q[fdb + f_l][fidx] <= 1'b1; sp_q[fdb + f_l][fidx] <= 1'b0;
+      end
     end
   end
 

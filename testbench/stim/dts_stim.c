@@ -4,7 +4,12 @@
  *   time after each MISS (and stray fills), random MSHR / merge / bypass
  *   back-pressure and filter phases; dts_check (FREE equals the free
  *   lines, every valid line has exactly one committed owner, LRU ranks are
- *   permutations) holds every cycle.
+ *   permutations, a line is allocated iff a sector of it is valid or
+ *   pending) holds every cycle. A quarter of the requests are not their
+ *   line's first sector (no RC increment); with SECTORS > 1 the addresses
+ *   fall in every sector and the fills return each sector a MISS or
+ *   SECTOR_MISS fetched; sector misses and stores dropping one sector of a
+ *   line that stays are covered too.
  * golden: seed-004 §1.8, all 14 steps (T = 2, RC_INIT = 0, default knobs):
  *   outcomes, data lines, evictions and the tag entries' RC and ways after
  *   each step. Steps 1-10 run from reset. Steps 11-14 start from the
@@ -18,10 +23,11 @@
 #include "blocks/dts.h"
 #include "stim.h"
 
-enum { MAXP = 256, COV_N = 10 };
+enum { MAXP = 256, COV_N = 12, COV_LINE = 10 };
 static const char *const cov_names[COV_N] = {
     "HIT", "HIT_RESERVED", "MISS (insert)", "BYPASS", "RF all lines reserved", "RF MSHR",
-    "RF bypass port", "LFU tag replacement", "data eviction", "store write-evict"};
+    "RF bypass port", "LFU tag replacement", "data eviction", "store write-evict",
+    "SECTOR_MISS", "store drops a sector"};
 
 typedef struct dts_rand {
     gm_rng_t r;
@@ -60,6 +66,7 @@ static int rnd_gen(void *vctx, uint64_t cyc, void *vin)
         uint32_t tag = 1 + (uint32_t)gm_rng_below(&c->r, c->tags);
         in->req_addr = (tag << (7 + sb)) | (set << 7) | (uint32_t)gm_rng_below(&c->r, 128);
         in->req_store = gm_rng_chance(&c->r, 1, 10);
+        in->req_first = gm_rng_chance(&c->r, 3, 4);
     }
     in->filter_en = c->filt == 2 ? gm_rng_below(&c->r, 2) : c->filt;
     in->mshr_ok = gm_rng_chance(&c->r, c->p_ok, 1024);
@@ -92,9 +99,10 @@ static int rnd_observe(void *vctx, uint64_t cyc, const void *vin, const void *vo
     case DTS_HIT: c->hits[0]++; break;
     case DTS_HIT_RESERVED: c->hits[1]++; break;
     case DTS_MISS:
-        c->hits[2]++;
+    case DTS_SECTOR_MISS:
+        c->hits[o->outcome == DTS_MISS ? 2 : 10]++;
         if (c->npend < MAXP) {
-            c->pend[c->npend].addr = (uint32_t)in->req_addr & ~127u;
+            c->pend[c->npend].addr = (uint32_t)in->req_addr & ~(128u / c->p.SECTORS - 1);
             c->pend[c->npend].due = cyc + 2 + gm_rng_below(&c->r, 200);
             c->npend++;
         }
@@ -106,6 +114,8 @@ static int rnd_observe(void *vctx, uint64_t cyc, const void *vin, const void *vo
     case DTS_STORE:
         if (o->evict_valid)
             c->hits[9]++;
+        else if (o->st_drop)
+            c->hits[11]++;
         break;
     default: break;
     }
@@ -121,7 +131,9 @@ static int rnd_coverage(void *vctx, const void *c_state, FILE *out)
     /* Threshold 0 (the baseline cache) never bypasses. */
     int t0 = m->p.T == 0 && !m->p.CMP_GT;
     fprintf(out, "  coverage:\n");
-    for (int i = 0; i < COV_N; i++) {
+    /* A one-sector line has no sector of a cached line to miss or drop. */
+    int n = m->p.SECTORS > 1 ? COV_N : COV_LINE;
+    for (int i = 0; i < n; i++) {
         fprintf(out, "    %-30s %10llu\n", cov_names[i], (unsigned long long)c->hits[i]);
         if (!(t0 && (i == 3 || i == 6)))
             full &= c->hits[i] > 0;
@@ -188,7 +200,7 @@ static int gold_init(void *vctx, const void *params, uint64_t seed, gm_err_t *er
     const dts_params_t *p = params;
     (void)seed;
     if (p->TW != 8 || p->DW != 4 || p->T != 2 || p->RC_INIT || p->CMP_GT || p->FREE_PICK ||
-        p->AGE2 || p->TAG_TIE)
+        p->AGE2 || p->TAG_TIE || p->SECTORS != 1)
         return gm_errf(err, "the §1.8 example needs TW=8 DW=4 T=2 and the default knobs "
                             "(use --point default)");
     while ((1u << c->sb) < p->SETS)
@@ -232,7 +244,8 @@ static int gold_preload(void *vctx, uint64_t cyc, void *c_state)
     set_way(m, 0, H, 0, 1, 0, 7);
     for (unsigned l = 0; l < 4; l++) {
         m->lv[l] = 1;
-        m->lr[l] = 0;
+        m->sv[l] = 1; /* the one sector: filled */
+        m->sp[l] = 0;
         m->dlru[l] = (uint8_t)l;
     }
     m->freec[0] = 0;
@@ -255,6 +268,7 @@ static int gold_gen(void *vctx, uint64_t cyc, void *vin)
         in->fill_addr = a;
     } else {
         in->req_valid = 1;
+        in->req_first = 1;
         in->req_addr = a;
     }
     return GM_STIM_CYCLE;
@@ -292,7 +306,7 @@ static int same_state(const dts_t *a, const dts_t *b)
 {
 #define SAME(f) (memcmp(a->f, b->f, sizeof a->f) == 0)
     return SAME(tv) && SAME(tc) && SAME(ttag) && SAME(trc) && SAME(tpos) && SAME(tlru) &&
-           SAME(lv) && SAME(lr) && SAME(dlru) && SAME(freec) && a->s2_v == b->s2_v &&
+           SAME(lv) && SAME(sv) && SAME(sp) && SAME(dlru) && SAME(freec) && a->s2_v == b->s2_v &&
            a->s2_pos == b->s2_pos;
 #undef SAME
 }

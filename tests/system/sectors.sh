@@ -6,9 +6,14 @@
 # filled, not the 128-byte line -- where the line-granular cache fetches
 # the line once and merges the line's other three chunks into that fetch.
 # The sector stats appear only with sectors on; the DL-MSHR and BPG run
-# with them (their RTL in lockstep: tests/system/lockstep.sh). A sector
-# that does not divide the line, differing L1D and L2 sectors, and the dts
-# tag store or the prefetcher (whole lines) with sectors are refused.
+# with them (their RTL in lockstep: tests/system/lockstep.sh). The
+# locality-filtered L1D (dts, with and without SM dueling) runs with them:
+# its data lines keep per-sector valid and pending bits, its filter counts
+# line references (about as many lines inserted as without sectors), every
+# L1D sector count matches the block's outcomes, and its RTL runs in
+# lockstep with 0 mismatches. A sector that does not divide the line,
+# differing L1D and L2 sectors, and the prefetcher (whole lines) with
+# sectors are refused.
 . tests/lib.sh
 cfg=configs/fermi-gtx480.json
 sec="--set l1d.c.sector=32 --set l2.c.sector=32"
@@ -90,6 +95,37 @@ expect_rc 0 "$GMEM" run --config configs/fermi-gtx480-mdb.json --workload stream
   --stats "$TMP/s.json"
 eq "$(get l1d.sectors.reads.hits)" 0 "stream with BPG: L1D sector hits"
 
+# ---- the locality-filtered L1D (dts) over 32-byte sectors ----
+for cfg in dts-ch4-dts dts-ch4-duel; do
+  expect_rc 0 "$GMEM" run --config configs/$cfg.json --workload bfs:nodes=4096 --stats "$TMP/l.json"
+  line_inserts=$("$GMEM" stats-get "$TMP/l.json" blocks.dts.misses)
+  expect_rc 0 "$GMEM" run --config configs/$cfg.json --workload bfs:nodes=4096 $sec \
+    --stats "$TMP/s.json"
+  eq "$(get l1d.sectors.size)" 32 "$cfg: l1d.sectors.size"
+  # The block's HIT, HIT_RESERVED and MISS (a line inserted) are the L1D's
+  # sector hits, merges and misses; the rest of its loads are sector misses
+  # of a cached line or bypasses (the LSU's).
+  hits=$(get blocks.dts.hits) rsv=$(get blocks.dts.hits_reserved) ins=$(get blocks.dts.misses)
+  byp=$(get blocks.dts.bypasses) loads=$(get blocks.dts.loads) smiss=$(get l1d.sectors.reads.sector_misses)
+  eq "$(get l1d.sectors.reads.hits)" "$hits" "$cfg: L1D sector hits against dts HITs"
+  eq "$(get l1d.sectors.reads.merges)" "$rsv" "$cfg: merges against HIT_RESERVED"
+  eq "$(get l1d.sectors.reads.misses)" "$ins" "$cfg: misses of an absent line against inserts"
+  eq "$(get lsu.bypassed)" "$byp" "$cfg: bypassed requests"
+  eq $((hits + rsv + ins + smiss + byp)) "$loads" "$cfg: loads"
+  [ "$smiss" -gt 0 ] && [ "$byp" -gt 0 ] || fail "$cfg: $smiss sector misses, $byp bypasses"
+  eq "$(get l1d.fills)" $((ins + smiss)) "$cfg: one fill a fetched sector"
+  eq "$(get l1d.sectors.fill_bytes)" $((32 * (ins + smiss))) "$cfg: 32 bytes a fill"
+  eq "$(get blocks.mshr.fill_errors)" 0 "$cfg: MSHR fills without an entry"
+  # Reuse is counted per line: about the lines inserted without sectors.
+  [ $((ins * 10)) -le $((line_inserts * 11)) ] && [ $((ins * 10)) -ge $((line_inserts * 9)) ] ||
+    fail "$cfg: $ins lines inserted with sectors, $line_inserts without"
+  # The block's RTL beside its C model (and the dueling controller's).
+  expect_rc 0 "$GMEM_COSIM" run --config configs/$cfg.json --workload bfs:nodes=4096 $sec \
+    --rtl dts,dts_duel
+  expect_out "lockstep dts +15 instances, [1-9][0-9]+ cycles"
+  expect_last_line "lockstep: 0 mismatches"
+done
+
 # ---- refused configurations ----
 expect_rc 2 "$GMEM" run --config $cfg --workload stream --set l1d.c.sector=48 --set l2.c.sector=48
 expect_out "\\\$.l1d.c.sector: 48 does not divide the 128-byte line into sectors"
@@ -97,8 +133,6 @@ expect_rc 2 "$GMEM" run --config $cfg --workload stream --set l1d.c.sector=16 --
 expect_out "\\\$.l1d.c.sector: 16 does not divide the 128-byte line into sectors: expected 0 or a power of two of 32..128"
 expect_rc 2 "$GMEM" run --config $cfg --workload stream --set l1d.c.sector=32
 expect_out "\\\$.l2.c.sector: 0 differs from \\\$.l1d.c.sector 32"
-expect_rc 2 "$GMEM" run --config configs/dts-ch4-dts.json --workload stream $sec
-expect_out "\\\$.dts.enable: the dts tag store holds whole lines"
 expect_rc 2 "$GMEM" run --config $cfg --workload stream $sec --set l1d.prefetch.enable=true
 expect_out "\\\$.l1d.prefetch.enable: the prefetcher fetches whole lines"
 exit 0

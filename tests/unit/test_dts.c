@@ -1,7 +1,9 @@
 /* dts against seed-004 §1.8 by hand: steps 1-10 from reset; steps 11-14
  * from the example's assumed state (LFU eviction continuing, the tie to
  * the oldest candidate, filter off inserting at once, all lines reserved);
- * and threshold 0 against a plain 4-way LRU cache on random loads. */
+ * and threshold 0 against a plain 4-way LRU cache on random loads; with
+ * four sectors a line, the per-sector valid and pending bits of a data
+ * line and the per-line locality filter. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,17 +17,24 @@
 
 static dts_t m;
 
+static void init_sec(unsigned sets, unsigned t, unsigned sectors)
+{
+    dts_params_t p = {.SETS = sets, .TW = 8, .DW = 4, .T = t, .SECTORS = sectors};
+    gm_err_t err;
+    assert_int_equal(dts_init(&m, &p, &err), 0);
+}
+
 static void init(unsigned sets, unsigned t)
 {
-    dts_params_t p = {.SETS = sets, .TW = 8, .DW = 4, .T = t};
+    dts_params_t p = {.SETS = sets, .TW = 8, .DW = 4, .T = t, .SECTORS = 1};
     gm_err_t err;
     assert_int_equal(dts_init(&m, &p, &err), 0);
 }
 
 static dts_out_t load(uint32_t blk, int filter)
 {
-    dts_in_t in = {.req_valid = 1, .req_addr = blk << 12, .filter_en = (uint64_t)filter,
-                   .mshr_ok = 1, .merge_ok = 1, .byp_ok = 1};
+    dts_in_t in = {.req_valid = 1, .req_addr = blk << 12, .req_first = 1,
+                   .filter_en = (uint64_t)filter, .mshr_ok = 1, .merge_ok = 1, .byp_ok = 1};
     dts_out_t o;
     gm_err_t err;
     dts_eval(&m, &in, &o);
@@ -98,7 +107,8 @@ static void test_steps_11_to_14(void **state)
     set_way(0, H, 0, 1, 0, 7);
     for (unsigned l = 0; l < 4; l++) {
         m.lv[l] = 1;
-        m.lr[l] = 0;
+        m.sv[l] = 1; /* its one sector valid */
+        m.sp[l] = 0;
         m.dlru[l] = (uint8_t)l; /* LRU first: l3 l2 l1 l0 */
     }
     m.freec[0] = 0;
@@ -124,7 +134,8 @@ static void test_steps_11_to_14(void **state)
     assert_int_equal(m.ttag[1], K);
     assert_int_equal(m.tc[6], 0); /* B lost its line */
     /* 14: every line reserved, a candidate reaching T: RF, nothing moves. */
-    m.lr[0] = m.lr[1] = 1;
+    m.sv[0] = m.sv[1] = 0;
+    m.sp[0] = m.sp[1] = 1;
     dts_t before = m;
     o = load(J, 1); /* J: RC 0 -> 1, no */
     assert_int_equal(o.outcome, DTS_BYPASS);
@@ -148,8 +159,8 @@ static void test_threshold0_is_lru(void **state)
     gm_rng_seed(&r, 7);
     for (int k = 0; k < 200000; k++) {
         uint32_t set = (uint32_t)gm_rng_below(&r, 4), tag = 1 + (uint32_t)gm_rng_below(&r, 7);
-        dts_in_t in = {.req_valid = 1, .req_addr = (tag << 9) | (set << 7), .filter_en = 1,
-                       .mshr_ok = 1, .merge_ok = 1, .byp_ok = 1};
+        dts_in_t in = {.req_valid = 1, .req_addr = (tag << 9) | (set << 7), .req_first = 1,
+                       .filter_en = 1, .mshr_ok = 1, .merge_ok = 1, .byp_ok = 1};
         dts_out_t o;
         dts_eval(&m, &in, &o);
         dts_tick(&m, &in);
@@ -176,12 +187,97 @@ static void test_threshold0_is_lru(void **state)
     }
 }
 
+/* One access of sector `sec` (32 bytes) of line blk, set 0; `first`: the
+ * request's first sector of the line. */
+static dts_out_t sec_access(uint32_t blk, unsigned sec, int first, int store)
+{
+    dts_in_t in = {.req_valid = 1, .req_addr = blk << 12 | sec << 5, .req_first = (uint64_t)first,
+                   .req_store = (uint64_t)store, .filter_en = 1, .mshr_ok = 1, .merge_ok = 1,
+                   .byp_ok = 1};
+    dts_out_t o;
+    gm_err_t err;
+    dts_eval(&m, &in, &o);
+    dts_tick(&m, &in);
+    if (dts_check(&m, &err))
+        fail_msg("%s", err.msg);
+    return o;
+}
+
+static dts_out_t sec_fill(uint32_t blk, unsigned sec)
+{
+    dts_in_t in = {.fill_valid = 1, .fill_addr = blk << 12 | sec << 5};
+    dts_out_t o;
+    dts_eval(&m, &in, &o);
+    dts_tick(&m, &in);
+    return o;
+}
+
+/* Four sectors a line, T = 2: RC counts line references (a request's later
+ * sectors add nothing and follow its decision); the insert fetches the
+ * loaded sector only; a missing sector of the cached line is a
+ * SECTOR_MISS; fills validate sectors; stores drop sectors and the line
+ * goes with its last valid one, none pending. */
+static void test_sectors(void **state)
+{
+    (void)state;
+    init_sec(32, 2, 4);
+    /* Request 1 reads sectors 0 and 1 of A: one reference, RC stays 0. */
+    assert_int_equal(sec_access(A, 0, 1, 0).outcome, DTS_BYPASS);
+    assert_int_equal(sec_access(A, 1, 0, 0).outcome, DTS_BYPASS);
+    assert_int_equal(m.trc[7], 0);
+    assert_int_equal(sec_access(A, 0, 1, 0).outcome, DTS_BYPASS); /* RC 1 */
+    dts_out_t o = sec_access(A, 2, 1, 0);                          /* RC 2: insert */
+    assert_int_equal(o.outcome, DTS_MISS);
+    assert_int_equal(o.pos, 3);
+    assert_int_equal(m.sp[3], 0x4);
+    assert_int_equal(m.sv[3], 0);
+    o = sec_access(A, 3, 0, 0); /* the same request's next sector */
+    assert_int_equal(o.outcome, DTS_SECTOR_MISS);
+    assert_int_equal(o.pos, 3);
+    assert_int_equal(o.line_hit, 1);
+    assert_int_equal(m.sp[3], 0xc);
+    assert_int_equal(m.freec[0], 3); /* no second line */
+    assert_int_equal(sec_access(A, 2, 1, 0).outcome, DTS_HIT_RESERVED);
+    assert_int_equal(sec_fill(A, 2).fill_err, 0);
+    assert_int_equal(m.sv[3], 0x4);
+    assert_int_equal(m.sp[3], 0x8);
+    assert_int_equal(sec_fill(A, 1).fill_err, 1); /* sector 1 was never fetched */
+    assert_int_equal(sec_access(A, 2, 1, 0).outcome, DTS_HIT);
+    assert_int_equal(sec_access(A, 0, 1, 0).outcome, DTS_SECTOR_MISS);
+    assert_int_equal(m.trc[7], 2); /* a committed entry's RC does not count */
+    /* A store drops its valid sector; the line stays (others pending). */
+    o = sec_access(A, 2, 1, 1);
+    assert_int_equal(o.st_drop, 1);
+    assert_int_equal(o.evict_valid, 0);
+    assert_int_equal(m.sv[3], 0);
+    assert_int_equal(m.lv[3], 1);
+    o = sec_access(A, 1, 1, 1); /* an invalid sector of a cached line */
+    assert_int_equal(o.line_hit, 1);
+    assert_int_equal(o.st_drop, 0);
+    sec_fill(A, 3);
+    sec_fill(A, 0);
+    assert_int_equal(m.sv[3], 0x9);
+    assert_int_equal(m.sp[3], 0);
+    o = sec_access(A, 3, 1, 1);
+    assert_int_equal(o.st_drop, 1);
+    assert_int_equal(o.evict_valid, 0);
+    o = sec_access(A, 0, 1, 1); /* the last valid sector: the line goes */
+    assert_int_equal(o.st_drop, 1);
+    assert_int_equal(o.evict_valid, 1);
+    assert_int_equal(o.evict_addr, A << 12);
+    assert_int_equal(m.lv[3], 0);
+    assert_int_equal(m.freec[0], 4);
+    assert_int_equal(m.tc[7], 0); /* A a candidate again, RC 0 */
+    assert_int_equal(m.trc[7], 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_steps_1_to_10),
         cmocka_unit_test(test_steps_11_to_14),
         cmocka_unit_test(test_threshold0_is_lru),
+        cmocka_unit_test(test_sectors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -5,7 +5,10 @@
  * commits), or bypass; stores write-evict. SM dueling ("duel", §1.10): one
  * dts_duel block for the GPU counts SM0's (always filtering) and SM1's
  * (never filtering) accepted loads and non-hits; the other SMs' tag stores
- * follow its decision, which they read at the start of each core cycle. */
+ * follow its decision, which they read at the start of each core cycle.
+ * A sectored L1D (l1d.c.sector) gives the block sector addresses and
+ * SECTORS = line / sector: its data lines keep per-sector valid and pending
+ * bits, its tag store and locality filter stay per line (dts.ports). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,12 +78,8 @@ static int check(const gm_gpu_config_t *c, const void *cfg, const char *file, gm
                             "two) and %u ways, and more tag ways (%u) than ways "
                             "($.l1d.c: %u x %u)",
                        file, DTS_MAX_SETS, DTS_MAX_DW, d->tag_ways, l->sets, l->ways);
-    /* The dts block's tag store holds whole lines (its ports carry no
-     * sector): a sectored L1D would need an RTL interface change. */
-    if (d->enable && l->sector)
-        return gm_errf(err, "%s: $.dts.enable: the dts tag store holds whole lines; it needs "
-                            "$.l1d.c.sector = 0 (got %u)",
-                       file, l->sector);
+    /* (A sector is 32 bytes or more, so a 128-byte line has at most
+     * DTS_MAX_NS: the config's own check.) */
     return 0;
 }
 
@@ -102,6 +101,7 @@ static int ts_load(void *self, const gm_ts_load_t *q, int *rf)
     const dts_out_t *o = s->b->out;
     di->req_valid = 1;
     di->req_addr = q->addr;
+    di->req_first = (uint64_t)q->first;
     di->filter_en = (uint64_t)filters(s);
     di->mshr_ok = q->missq_free >= 2;
     di->merge_ok = 1;
@@ -113,6 +113,8 @@ static int ts_load(void *self, const gm_ts_load_t *q, int *rf)
     case DTS_HIT_RESERVED:
     case DTS_MISS:
         return GM_TS_MISS;
+    case DTS_SECTOR_MISS:
+        return GM_TS_SECTOR_MISS;
     case DTS_BYPASS:
         return GM_TS_BYPASS;
     default:
@@ -139,16 +141,20 @@ static void ts_undo(void *self, int how)
     }
 }
 
-/* A store evicts a committed valid line (write-evict), else nothing. */
+/* A store drops its valid sector (write-evict: the whole line when it is
+ * one sector), and the line goes with its last. */
 static int ts_store(void *self, uint32_t addr)
 {
     dts_sm_t *s = self;
     dts_in_t *di = s->b->in;
     di->req_valid = 1;
     di->req_store = 1;
+    di->req_first = 1;
     di->req_addr = addr;
     gm_blk_eval(s->b);
-    return ((const dts_out_t *)s->b->out)->evict_valid != 0;
+    const dts_out_t *o = s->b->out;
+    return (o->line_hit ? GM_TS_ST_LINE : 0) | (o->st_drop ? GM_TS_ST_HIT : 0) |
+           (o->evict_valid ? GM_TS_ST_EVICT : 0);
 }
 
 static void ts_fill(void *self, uint32_t addr)
@@ -165,7 +171,9 @@ static void ts_end(void *self)
     gm_blk_eval(s->b);
     const dts_out_t *o = s->b->out;
     const dts_in_t *di = s->b->in;
-    s->acc = di->req_valid && !di->req_store && o->outcome >= DTS_HIT && o->outcome <= DTS_BYPASS;
+    s->acc = di->req_valid && !di->req_store &&
+             ((o->outcome >= DTS_HIT && o->outcome <= DTS_BYPASS) ||
+              o->outcome == DTS_SECTOR_MISS);
     s->hit = di->req_valid && o->outcome == DTS_HIT;
     gm_blk_tick(s->b);
     memset(s->b->in, 0, sizeof(dts_in_t));
@@ -197,7 +205,7 @@ static int attach(void *self, const gm_site_t *site, gm_err_t *err)
     const gm_cache_cfg_t *l = site->cache->p.cfg;
     dts_sm_t *s = &g->sm[site->id];
     dts_params_t p = {.SETS = l->sets, .TW = g->c.tag_ways, .DW = l->ways,
-                      .T = g->c.threshold};
+                      .T = g->c.threshold, .SECTORS = l->sector ? l->line / l->sector : 1};
     char path[48];
     snprintf(path, sizeof path, "%s.dts", site->cache->name);
     if (!(s->b = gm_blk_new(site->ctx->reg, &dts_desc, &p, path, err)))
