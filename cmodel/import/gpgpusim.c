@@ -505,11 +505,14 @@ int gm_gpgpusim_import(const char *text, size_t len, const char *file, const cha
     }
     if (gs_put_str(&g, "name", name) || map_clocks(&g) || map_sm(&g))
         goto done;
-    gs_val_t v;
-    for (int l2 = 0; l2 < 2; l2++) {
+    gs_val_t v, dl[2];
+    for (int l2 = 0; l2 < 2; l2++)
         get(&g, l2 ? "-gpgpu_cache:dl2" : "-gpgpu_cache:dl1", NULL,
-            l2 ? "64:128:8,L:B:m:N,A:16:4,4" : "none", &v);
-        int r = gs_map_cache(&g, &v, l2);
+            l2 ? "64:128:8,L:B:m:N,A:16:4,4" : "none", &dl[l2]);
+    unsigned sector = gs_cache_sectored(dl[0].value) && gs_cache_sectored(dl[1].value) ? 32 : 0;
+    for (int l2 = 0; l2 < 2; l2++) {
+        v = g.cur = dl[l2]; /* what get() would have left for the fields' sources */
+        int r = gs_map_cache(&g, &v, l2, sector);
         if (r < 0)
             goto done;
         g.counts.mapped += r && v.line;

@@ -115,7 +115,12 @@ static int parse(gs_t *g, const gs_val_t *v, geom_t *o)
     return 0;
 }
 
-int gs_map_cache(gs_t *g, const gs_val_t *v, int l2)
+int gs_cache_sectored(const char *value)
+{
+    return value[0] == 'S' && value[1] == ':';
+}
+
+int gs_map_cache(gs_t *g, const gs_val_t *v, int l2, unsigned sector)
 {
     const char *sec = l2 ? "l2.c" : "l1d.c";
     char path[64];
@@ -130,11 +135,18 @@ int gs_map_cache(gs_t *g, const gs_val_t *v, int l2)
         return -1;
     unsigned long sets = o.sets, ways = o.ways;
     int whole = 1;
-    if (o.type == 'S') {
-        gs_report(g, v, "unmapped", "cache type S (4 sectors of 32 bytes a line): not "
-                  "imported; gmem's %s sectors are $.%s.c.sector, the same in the L1D and "
-                  "the L2 (set both by hand; left 0, whole %lu-byte lines)",
-                  l2 ? "L2" : "L1D", l2 ? "l2" : "l1d", o.line);
+    if (o.type == 'S' && sector) {
+        if (gs_put_uint(g, v, P("sector"), sector))
+            return -1;
+        gs_report(g, v, "converted", "cache type S (4 sectors of 32 bytes a line): $.%s.sector "
+                  "= %u", sec, sector);
+    } else if (o.type == 'S') {
+        /* GPGPU-Sim splits a line request into sector requests at the L2
+         * (breakdown_request_to_sector_requests); gmem's request carries
+         * one sector size from the L1D down, so both caches share it. */
+        gs_report(g, v, "unmapped", "cache type S (4 sectors of 32 bytes a line) beside a "
+                  "line-granular %s: gmem needs one sector size in both caches; left whole "
+                  "%lu-byte lines", l2 ? "L1D" : "L2", o.line);
         whole = 0;
     }
     /* gmem's tag store holds at most 64 ways; GPGPU-Sim's Volta-on L1D is
@@ -227,7 +239,8 @@ int gs_map_cache(gs_t *g, const gs_val_t *v, int l2)
     }
     if (o.mshr == 'S') {
         gs_report(g, v, "unmapped", "MSHR S (sector-associative: a line's sectors merge "
-                  "apart): gmem's MSHR merges by line, by sector with c.sector set");
+                  "apart): gmem's MSHR is keyed by the line, or by the sector when c.sector is "
+                  "set, as GPGPU-Sim keys every sectored cache's (mshr_addr)");
         whole = 0;
     }
     if (entries > MSHR_MAX_ENT)

@@ -66,7 +66,10 @@ void gs_report_left(gs_t *g);
 void gs_report_defaults(gs_t *g, const gm_schema_t *s, const char *path, const void *cfg);
 
 /* gs_cache.c: a -gpgpu_cache:dl1 / dl2 geometry string onto l1d.c / l2.c. */
-int gs_map_cache(gs_t *g, const gs_val_t *v, int l2);
+/* 1 when a -gpgpu_cache value is of type S (sectored) */
+int gs_cache_sectored(const char *value);
+/* sector: 32 when both caches are type S (gmem's one sector size), else 0 */
+int gs_map_cache(gs_t *g, const gs_val_t *v, int l2, unsigned sector);
 
 /* gs_addr.c: the DRAM address mapping onto part.chunk_lb and dram.addr_map;
  * mapping is -gpgpu_mem_addr_mapping (NULL: not given), mask

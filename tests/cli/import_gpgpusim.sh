@@ -74,8 +74,8 @@ check_all $F/gtx480.config "$GTX"
 for fx in qv100 rtx2060; do
   expect_rc 0 "$GMEM" import-gpgpusim $F/$fx.config -o "$T/$fx.json"
   check_all $F/$fx.config "$OUT"
-  expect_out "$fx.config:[0-9]+: unmapped: -gpgpu_cache:dl1 S:1:128:[0-9]+,L:L:s:N:L,A:256:8,16:0,32: cache type S \(4 sectors of 32 bytes a line\)"
-  expect_out "$fx.config:[0-9]+: unmapped: -gpgpu_cache:dl2 S:[0-9]+:128:[0-9]+,L:B:m:L:P,A:192:4,32:0,32: cache type S"
+  expect_out "$fx.config:[0-9]+: converted: -gpgpu_cache:dl1 S:1:128:[0-9]+,L:L:s:N:L,A:256:8,16:0,32: cache type S \(4 sectors of 32 bytes a line\): \\\$.l1d.c.sector = 32"
+  expect_out "$fx.config:[0-9]+: converted: -gpgpu_cache:dl2 S:[0-9]+:128:[0-9]+,L:B:m:L:P,A:192:4,32:0,32: cache type S .*: \\\$.l2.c.sector = 32"
   expect_out "unmapped: -gpgpu_cache:dl1 .*: 1 sets x (256|512) ways: gmem's caches have at most 64 ways; wrote the same (256|512) lines as (4|8) sets x 64 ways"
   expect_out "unmapped: -gpgpu_cache:dl1 .*: allocation s \(streaming\)"
   expect_out "unmapped: -gpgpu_cache:dl2 .*: set index P"
@@ -85,6 +85,15 @@ expect_rc 0 "$GMEM" stats-get "$T/qv100.json" sm.count sm.max_warps l1d.c.sets l
   l2.channels l2.c.ways dram.bus_bytes dram.latency part.chunk_lb dram.addr_map icnt.flit_bytes
 [ "$OUT" = "$(printf '80\n64\n4\n64\non_fill\n32\n24\n16\n75\n8\n0000RRRRRRRRRRRRRBBBCCCBCCCSSSSS\n40')" ] ||
   fail "QV100 import: $OUT"
+# a sectored L2 under a line-granular L1D (GPGPU-Sim's Fermi/Kepler layout):
+# gmem carries one sector size from the L1D down, so it keeps whole lines
+sed 's/^-gpgpu_cache:dl1 S:/-gpgpu_cache:dl1 /' $F/qv100.config > "$T/mixed.config"
+expect_rc 0 "$GMEM" import-gpgpusim "$T/mixed.config" -o "$T/mixed.json"
+expect_out "mixed.config:[0-9]+: unmapped: -gpgpu_cache:dl2 S:.*: cache type S \(4 sectors of 32 bytes a line\) beside a line-granular L1D: gmem needs one sector size in both caches"
+expect_rc 0 "$GMEM" stats-get "$T/mixed.json" l1d.c.sector l2.c.sector
+[ "$OUT" = "$(printf '0\n0')" ] || fail "mixed import: sectors $OUT"
+expect_rc 0 "$GMEM" stats-get "$T/qv100.json" l1d.c.sector l2.c.sector
+[ "$OUT" = "$(printf '32\n32')" ] || fail "QV100 import: sectors $OUT"
 expect_rc 0 "$GMEM" stats-get "$T/rtx2060.json" l2.channels part.func clock.dram_mhz dram.tRCD
 [ "$OUT" = "$(printf '12\nmod\n3500\n20')" ] || fail "RTX2060 import: $OUT"
 # -o - writes to stdout
