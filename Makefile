@@ -174,7 +174,7 @@ $(5)/V$(1)__ALL.a: $(5)/params.txt $(BUILD)/vl-flags.txt $(call RTL_SRC,$(2)) | 
 	@rm -f $(5)/*.cpp $(5)/*.h $(5)/*.a
 	@verilator $(VL_FLAGS) $(7) --prefix V$(1) --top-module $(2) -Mdir $(5) \
 	  $$$$(sed 's/\([A-Z_0-9]*\)=/-G\1=/g' $(5)/params.txt) $(call RTL_SRC,$(2))
-	@$(MAKE) -s -C $(5) -f V$(1).mk V$(1)__ALL.a CXX="$(CXX)" \
+	@$$(MAKE) -s -C $(5) -f V$(1).mk V$(1)__ALL.a CXX="$(CXX)" \
 	  OPT_FAST="-O2" OPT_SLOW="-O1" OPT_GLOBAL="-O2" >/dev/null
 # The RTL's ports and state registers against the .ports file.
 $(5)/ports.ok: $(5)/params.txt $(call RTL_SRC,$(2)) cmodel/blocks/$(2).ports | $(call deps_stamp,rtl)
