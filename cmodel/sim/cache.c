@@ -443,6 +443,27 @@ static gm_acc_outcome_t answered(gm_cache_t *c, const gm_cache_acc_t *a, const g
     return GM_ACC_DONE;
 }
 
+/* The way a fill lands in: its line's, or (allocate-on-fill) a victim's,
+ * emptied: no sector valid, pending or dirty -- a dirty victim cannot be,
+ * as on_fill with write_back is refused. -1: every way is reserved. */
+static int fill_way(gm_cache_t *c, uint32_t set, uint32_t line, int prefetch)
+{
+    int way = gm_tags_find(&c->tags, set, line);
+    if (way >= 0)
+        return way;
+    way = gm_tags_victim(&c->tags, set, 1);
+    if (way < 0)
+        return -1;
+    gm_line_t *l = &gm_tags_set(&c->tags, set)[way];
+    if (l->state == GM_LINE_VALID)
+        c->st.evictions++;
+    l->addr = line;
+    l->pf = prefetch;
+    l->sv = l->sp = l->sd = 0;
+    l->dirty = 0;
+    return way;
+}
+
 /* A sector's fill: the sector becomes valid in its line, which
  * allocate-on-fill allocates now with its other sectors invalid. */
 static void install_sector(gm_cache_t *c, const gm_req_t *r)
@@ -451,18 +472,9 @@ static void install_sector(gm_cache_t *c, const gm_req_t *r)
     uint32_t line = r->addr & ~lmask;
     uint32_t set = gm_cache_set(c, c->p.index_paddr ? r->paddr & ~lmask : line);
     gm_line_t *s = gm_tags_set(&c->tags, set);
-    int way = gm_tags_find(&c->tags, set, line);
-    if (way < 0) {
-        way = gm_tags_victim(&c->tags, set, 1);
-        if (way < 0)
-            return; /* every way reserved: the data goes to the requester only */
-        if (s[way].state == GM_LINE_VALID)
-            c->st.evictions++;
-        s[way].addr = line;
-        s[way].pf = r->prefetch;
-        s[way].sv = s[way].sp = s[way].sd = 0;
-        s[way].dirty = 0;
-    }
+    int way = fill_way(c, set, line, r->prefetch);
+    if (way < 0)
+        return; /* every way reserved: the data goes to the requester only */
     uint8_t bit = sector_bit(c, r->addr);
     s[way].sv |= bit;
     s[way].sp &= (uint8_t)~bit;
@@ -491,16 +503,9 @@ static void install(gm_cache_t *c, const gm_req_t *r)
     }
     uint32_t set = gm_cache_set(c, c->p.index_paddr ? r->paddr : r->addr);
     gm_line_t *s = gm_tags_set(&c->tags, set);
-    int way = gm_tags_find(&c->tags, set, r->addr);
-    if (way < 0) {
-        way = gm_tags_victim(&c->tags, set, 1);
-        if (way < 0)
-            return; /* every way reserved: the data goes to the requester only */
-        if (s[way].state == GM_LINE_VALID)
-            c->st.evictions++;
-        s[way].addr = r->addr;
-        s[way].pf = r->prefetch;
-    }
+    int way = fill_way(c, set, r->addr, r->prefetch);
+    if (way < 0)
+        return; /* every way reserved: the data goes to the requester only */
     s[way].state = GM_LINE_VALID;
     s[way].stamp = *c->p.stamp;
     c->st.fills++;

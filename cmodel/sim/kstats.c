@@ -5,6 +5,18 @@
 
 #include "gpu.h"
 
+/* A cache's counts, in the order of the whole-GPU report's. */
+static cJSON *add_cache(cJSON *o, const char *name, uint64_t accesses, uint64_t hits,
+                        uint64_t misses, uint64_t merges)
+{
+    cJSON *l = cJSON_AddObjectToObject(o, name);
+    gm_stats_add_u(l, "accesses", accesses);
+    gm_stats_add_u(l, "hits", hits);
+    gm_stats_add_u(l, "misses", misses);
+    gm_stats_add_u(l, "merges", merges);
+    return l;
+}
+
 cJSON *gm_kernels_json(const gm_gpu_t *g)
 {
     cJSON *a = cJSON_CreateArray();
@@ -52,18 +64,11 @@ cJSON *gm_kernels_json(const gm_gpu_t *g)
         gm_stats_add_u(o, "thread_instructions", x->thread_insts);
         gm_stats_add_u(o, "memory_instructions", x->mem_insts);
         gm_stats_add_r(o, "ipc", gm_stats_ratio(x->thread_insts, end - start));
-        cJSON *l = cJSON_AddObjectToObject(o, "l1d");
-        gm_stats_add_u(l, "accesses", x->l1d_accesses);
-        gm_stats_add_u(l, "hits", x->l1d_hits);
-        gm_stats_add_u(l, "misses", x->l1d_misses);
-        gm_stats_add_u(l, "merges", x->l1d_merges);
+        cJSON *l = add_cache(o, "l1d", x->l1d_accesses, x->l1d_hits, x->l1d_misses,
+                             x->l1d_merges);
         gm_stats_add_u(l, "reservation_fails", x->l1d_rf);
         gm_stats_add_r(l, "hit_rate", gm_stats_ratio(x->l1d_hits, x->l1d_accesses));
-        l = cJSON_AddObjectToObject(o, "l2");
-        gm_stats_add_u(l, "accesses", x->l2_accesses);
-        gm_stats_add_u(l, "hits", x->l2_hits);
-        gm_stats_add_u(l, "misses", x->l2_misses);
-        gm_stats_add_u(l, "merges", x->l2_merges);
+        l = add_cache(o, "l2", x->l2_accesses, x->l2_hits, x->l2_misses, x->l2_merges);
         gm_stats_add_r(l, "hit_rate", gm_stats_ratio(x->l2_hits, x->l2_accesses));
         l = cJSON_AddObjectToObject(o, "dram");
         gm_stats_add_u(l, "reads", x->dram_reads);
