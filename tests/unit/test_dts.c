@@ -31,17 +31,23 @@ static void init(unsigned sets, unsigned t)
     assert_int_equal(dts_init(&m, &p, &err), 0);
 }
 
+/* One cycle of the block with `in`, its invariants checked after it. */
+static dts_out_t step(const dts_in_t *in)
+{
+    dts_out_t o;
+    gm_err_t err;
+    dts_eval(&m, in, &o);
+    dts_tick(&m, in);
+    if (dts_check(&m, &err))
+        fail_msg("%s", err.msg);
+    return o;
+}
+
 static dts_out_t load(uint32_t blk, int filter)
 {
     dts_in_t in = {.req_valid = 1, .req_addr = blk << 12, .req_first = 1,
                    .filter_en = (uint64_t)filter, .mshr_ok = 1, .merge_ok = 1, .byp_ok = 1};
-    dts_out_t o;
-    gm_err_t err;
-    dts_eval(&m, &in, &o);
-    dts_tick(&m, &in);
-    if (dts_check(&m, &err))
-        fail_msg("%s", err.msg);
-    return o;
+    return step(&in);
 }
 
 static void fill(uint32_t blk)
@@ -194,13 +200,7 @@ static dts_out_t sec_access(uint32_t blk, unsigned sec, int first, int store)
     dts_in_t in = {.req_valid = 1, .req_addr = blk << 12 | sec << 5, .req_first = (uint64_t)first,
                    .req_store = (uint64_t)store, .filter_en = 1, .mshr_ok = 1, .merge_ok = 1,
                    .byp_ok = 1};
-    dts_out_t o;
-    gm_err_t err;
-    dts_eval(&m, &in, &o);
-    dts_tick(&m, &in);
-    if (dts_check(&m, &err))
-        fail_msg("%s", err.msg);
-    return o;
+    return step(&in);
 }
 
 static dts_out_t sec_fill(uint32_t blk, unsigned sec)
