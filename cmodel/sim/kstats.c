@@ -5,15 +5,15 @@
 
 #include "gpu.h"
 
-/* A cache's counts, in the order of the whole-GPU report's. */
-static cJSON *add_cache(cJSON *o, const char *name, uint64_t accesses, uint64_t hits,
-                        uint64_t misses, uint64_t merges)
+/* A cache's counts, in the order of the whole-GPU report's; the hit rate
+ * goes after whatever the caller adds. */
+static cJSON *add_cache(cJSON *o, const char *name, const gm_kcache_t *k)
 {
     cJSON *l = cJSON_AddObjectToObject(o, name);
-    gm_stats_add_u(l, "accesses", accesses);
-    gm_stats_add_u(l, "hits", hits);
-    gm_stats_add_u(l, "misses", misses);
-    gm_stats_add_u(l, "merges", merges);
+    gm_stats_add_u(l, "accesses", k->accesses);
+    gm_stats_add_u(l, "hits", k->hits);
+    gm_stats_add_u(l, "misses", k->misses);
+    gm_stats_add_u(l, "merges", k->merges);
     return l;
 }
 
@@ -64,12 +64,11 @@ cJSON *gm_kernels_json(const gm_gpu_t *g)
         gm_stats_add_u(o, "thread_instructions", x->thread_insts);
         gm_stats_add_u(o, "memory_instructions", x->mem_insts);
         gm_stats_add_r(o, "ipc", gm_stats_ratio(x->thread_insts, end - start));
-        cJSON *l = add_cache(o, "l1d", x->l1d_accesses, x->l1d_hits, x->l1d_misses,
-                             x->l1d_merges);
+        cJSON *l = add_cache(o, "l1d", &x->l1d);
         gm_stats_add_u(l, "reservation_fails", x->l1d_rf);
-        gm_stats_add_r(l, "hit_rate", gm_stats_ratio(x->l1d_hits, x->l1d_accesses));
-        l = add_cache(o, "l2", x->l2_accesses, x->l2_hits, x->l2_misses, x->l2_merges);
-        gm_stats_add_r(l, "hit_rate", gm_stats_ratio(x->l2_hits, x->l2_accesses));
+        gm_stats_add_r(l, "hit_rate", gm_stats_ratio(x->l1d.hits, x->l1d.accesses));
+        l = add_cache(o, "l2", &x->l2);
+        gm_stats_add_r(l, "hit_rate", gm_stats_ratio(x->l2.hits, x->l2.accesses));
         l = cJSON_AddObjectToObject(o, "dram");
         gm_stats_add_u(l, "reads", x->dram_reads);
         gm_stats_add_u(l, "writes", x->dram_writes);

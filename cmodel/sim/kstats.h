@@ -17,14 +17,37 @@
 
 #include <cjson/cJSON.h>
 
+#include "stats.h"
+
+/* A cache's counts, as the whole-GPU report names them. */
+typedef struct gm_kcache {
+    uint64_t accesses, hits, misses, merges;
+} gm_kcache_t;
+
 typedef struct gm_kstat {
     uint64_t start, end;        /* core cycles: its first dispatch try, after its last CTA */
     uint8_t started, ended;
     uint64_t warp_insts, thread_insts, mem_insts;
-    uint64_t l1d_accesses, l1d_hits, l1d_misses, l1d_merges, l1d_rf;
-    uint64_t l2_accesses, l2_hits, l2_misses, l2_merges;
+    gm_kcache_t l1d, l2;
+    uint64_t l1d_rf;
     uint64_t dram_reads, dram_writes;
 } gm_kstat_t;
+
+/* A cache's counts now, to charge what one cycle adds to them to the
+ * kernel of the access it took (a fill moves none of them). */
+static inline gm_kcache_t gm_kcache_now(const gm_cache_stats_t *s)
+{
+    return (gm_kcache_t){s->accesses, s->hits, s->misses, s->merges};
+}
+
+static inline void gm_kcache_charge(gm_kcache_t *k, const gm_cache_stats_t *s,
+                                    const gm_kcache_t *before)
+{
+    k->accesses += s->accesses - before->accesses;
+    k->hits += s->hits - before->hits;
+    k->misses += s->misses - before->misses;
+    k->merges += s->merges - before->merges;
+}
 
 struct gm_gpu;
 /* The report's "kernels" array, in kernel id order; NULL when out of memory. */

@@ -117,16 +117,10 @@ void gm_l1d_cycle(gm_l1d_t *l, gm_l1d_port_t *p)
     gm_cache_res_t res;
     /* The counters this demand access moves are its kernel's (a fill and a
      * prefetch move none of these). */
-    gm_cache_stats_t *cs = &l->c.st;
-    uint64_t acc0 = cs->accesses, hit0 = cs->hits, miss0 = cs->misses, mrg0 = cs->merges;
+    gm_kcache_t before = gm_kcache_now(&l->c.st);
     gm_cache_cycle(&l->c, ap, fill, &res);
-    if (p->valid && l->kst) {
-        gm_kstat_t *ks = &l->kst[p->kernel];
-        ks->l1d_accesses += cs->accesses - acc0;
-        ks->l1d_hits += cs->hits - hit0;
-        ks->l1d_misses += cs->misses - miss0;
-        ks->l1d_merges += cs->merges - mrg0;
-    }
+    if (p->valid && l->kst)
+        gm_kcache_charge(&l->kst[p->kernel].l1d, &l->c.st, &before);
     if (p->valid) {
         p->outcome = res.outcome;
         p->rf = res.rf;

@@ -83,16 +83,10 @@ void gm_l2_cycle(gm_l2bank_t *k)
     gm_cache_res_t res;
     /* What the request's access moves is its kernel's (a fill moves none of
      * these counters). */
-    gm_cache_stats_t *cs = &k->c.st;
-    uint64_t acc0 = cs->accesses, hit0 = cs->hits, miss0 = cs->misses, mrg0 = cs->merges;
+    gm_kcache_t before = gm_kcache_now(&k->c.st);
     gm_cache_cycle(&k->c, ap, fill, &res);
-    if (ap && k->kst) {
-        gm_kstat_t *ks = &k->kst[a.kernel];
-        ks->l2_accesses += cs->accesses - acc0;
-        ks->l2_hits += cs->hits - hit0;
-        ks->l2_misses += cs->misses - miss0;
-        ks->l2_merges += cs->merges - mrg0;
-    }
+    if (ap && k->kst)
+        gm_kcache_charge(&k->kst[a.kernel].l2, &k->c.st, &before);
     int taken = res.outcome == GM_ACC_DONE;
     /* With an input stage, a refused request stays in it (seed-001 §2.9). */
     if (k->input.offer ? k->input.done(k->input.self, taken) : taken)
