@@ -30,8 +30,9 @@ static uint32_t pool_size(const gm_gpu_config_t *c, uint32_t nbanks)
 }
 
 /* A trace's CUDA streams share the SMs among the streams that have a
- * kernel left; a pair's members split them evenly for the whole run. */
-static void update_split(gm_gpu_t *g)
+ * kernel left; a pair's members split them evenly for the whole run.
+ * Whether the split changed. */
+static int update_split(gm_gpu_t *g)
 {
     uint32_t n = g->grid.nstreams;
     if (gm_workload_streams_share(g->wl)) {
@@ -40,10 +41,16 @@ static void update_split(gm_gpu_t *g)
             n += g->grid.s[s].k != NULL;
     }
     if (n == g->grid.split)
-        return;
+        return 0;
     g->grid.split = n;
+    return 1;
+}
+
+/* A new kernel or a larger share: the SMs may fit a CTA now. */
+static void retry_dispatch(gm_gpu_t *g)
+{
     for (uint32_t i = 0; g->sm && i < g->cfg.sm.count; i++)
-        gm_sm_kernel_started(&g->sm[i].sm); /* a larger share may fit a CTA now */
+        gm_sm_kernel_started(&g->sm[i].sm);
 }
 
 static void start_kernel(gm_gpu_t *g, uint32_t s)
@@ -51,7 +58,8 @@ static void start_kernel(gm_gpu_t *g, uint32_t s)
     gm_grid_stream_t *gs = &g->grid.s[s];
     if (g->kernel[s] >= gm_workload_kernels(g->wl, s)) {
         gs->k = NULL;
-        update_split(g);
+        if (update_split(g))
+            retry_dispatch(g);
         return;
     }
     gs->k = gm_workload_kernel(g->wl, s, g->kernel[s]);
@@ -63,8 +71,7 @@ static void start_kernel(gm_gpu_t *g, uint32_t s)
     update_split(g);
     gs->next_cta = gs->ctas_done = 0;
     gs->ctas_total = gs->k->grid[0] * gs->k->grid[1] * gs->k->grid[2];
-    for (uint32_t i = 0; g->sm && i < g->cfg.sm.count; i++)
-        gm_sm_kernel_started(&g->sm[i].sm);
+    retry_dispatch(g);
 }
 
 static int check_workload(gm_gpu_t *g, size_t *ws_size, gm_err_t *err)
