@@ -34,6 +34,21 @@ static uint8_t sector_bit(const dts_t *m, uint32_t addr)
     return (uint8_t)(1u << ((addr & ((1u << DTS_LB) - 1)) * m->p.SECTORS >> DTS_LB));
 }
 
+/* The data line a fill of `a` completes: the committed line of its tag
+ * whose sector is pending; -1 if none (a fill nobody waits for). */
+static int fill_line_of(const dts_t *m, uint32_t a)
+{
+    const unsigned W = m->p.TW;
+    unsigned s = (a >> DTS_LB) & (m->p.SETS - 1);
+    for (unsigned w = 0; w < W; w++) {
+        unsigned i = s * W + w;
+        if (m->tv[i] && m->tc[i] && m->ttag[i] == a >> (DTS_LB + sb(m)) &&
+            (m->sp[s * m->p.DW + m->tpos[i]] & sector_bit(m, a)))
+            return m->tpos[i];
+    }
+    return -1;
+}
+
 int dts_init(dts_t *m, const dts_params_t *p, gm_err_t *err)
 {
     if (p->SECTORS & (p->SECTORS - 1))
@@ -210,17 +225,8 @@ void dts_eval(const dts_t *m, const dts_in_t *in, dts_out_t *out)
         out->evict_addr = (m->ttag[d.s * W + (unsigned)d.o] << (DTS_LB + sb(m))) |
                           (d.s << DTS_LB);
     }
-    if (in->fill_valid) {
-        uint32_t a = (uint32_t)in->fill_addr;
-        unsigned s = (a >> DTS_LB) & (m->p.SETS - 1), ok = 0;
-        for (unsigned w = 0; w < W; w++) {
-            unsigned i = s * W + w;
-            if (m->tv[i] && m->tc[i] && m->ttag[i] == a >> (DTS_LB + sb(m)) &&
-                (m->sp[s * m->p.DW + m->tpos[i]] & sector_bit(m, a)))
-                ok = 1;
-        }
-        out->fill_err = !ok;
-    }
+    if (in->fill_valid)
+        out->fill_err = fill_line_of(m, (uint32_t)in->fill_addr) < 0;
     out->rsp_valid = m->s2_v;
     out->rsp_pos = m->s2_v ? m->s2_pos : 0;
     unsigned f = 0;
@@ -261,12 +267,7 @@ void dts_tick(dts_t *m, const dts_in_t *in)
         uint32_t a = (uint32_t)in->fill_addr;
         fs = (a >> DTS_LB) & (m->p.SETS - 1);
         fbit = sector_bit(m, a);
-        for (unsigned w = 0; w < W; w++) {
-            unsigned i = fs * W + w;
-            if (m->tv[i] && m->tc[i] && m->ttag[i] == a >> (DTS_LB + sb(m)) &&
-                (m->sp[fs * D + m->tpos[i]] & fbit))
-                fill_line = m->tpos[i];
-        }
+        fill_line = fill_line_of(m, a);
     }
     m->s2_v = d.outcome == DTS_HIT;
     m->s2_pos = m->s2_v ? (uint8_t)d.l : 0;
