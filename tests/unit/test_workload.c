@@ -165,6 +165,9 @@ static const char *const small_specs[] = {
     "particlefilter:particles=300,frames=3,x=32,y=32",
     "histogram:bytes=40000", "histogram:bytes=40000,atomic=1",
     "barneshut:bodies=300,steps=2,ctas=2", "transpose:n=96", "lbm:y=3,z=2,steps=2",
+    "matrixmul:n=32", "asyncapi:n=2048", "blackscholes:options=1000,launches=2",
+    "alignedtypes:bytes=4096", "fwt:log2n=14", "scan:n=4096", "sobolqrng:vectors=300,dims=3",
+    "sortnet:n=4096",
     NULL};
 
 /* ---- the parser */
@@ -622,6 +625,148 @@ static void test_transpose(void **state)
     warp_end(&r);
     gm_workload_free(w);
     expect_error("transpose:n=100", "n: 100 is out of range, expected a multiple of 32");
+}
+
+/* SDK matrixMul, D-cache version, n = 32, 16 x 16 CTAs: CTA (1, 0), warp
+ * 1 holds rows 2 and 3, columns 16..31. Its A load is two lines (A[2][0],
+ * A[3][0]: two broadcasts), its B load half a line (B[0][16..31]); 32
+ * k steps, then the one store of C. */
+static void test_matrixmul(void **state)
+{
+    (void)state;
+    const uint64_t A = 0x10000000, B = A + 4096, C = B + 4096;
+    gm_workload_t *w = make("matrixmul:n=32");
+    warp_run_t r = warp_start(w, 0, 0, 1, 1);
+    gm_inst_t in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, 0xffffffff, A + 4 * 64);
+    assert_int_equal(in.addr[15], A + 4 * 64);
+    assert_int_equal(in.addr[16], A + 4 * 96);
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, 0xffffffff, B + 4 * 16);
+    assert_int_equal(in.addr[31], B + 4 * 31);
+    for (unsigned i = 2; i < 64; i++)
+        in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, 0xffffffff, B + 4 * (31 * 32 + 16));
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_STORE, 4, 0xffffffff, C + 4 * (2 * 32 + 16));
+    assert_int_equal(in.addr[16], C + 4 * (3 * 32 + 16));
+    assert_int_equal(warp_step(&r).op, GM_OP_EXIT);
+    warp_end(&r);
+    gm_workload_free(w);
+    expect_error("matrixmul:n=40", "n: 40 is out of range, expected a multiple of 16");
+    expect_error("matrixmul:n=48,bs=32", "n: 48 is not a multiple of bs=32");
+}
+
+/* The element-wise SDK kernels (workload/ew.h). */
+static void test_sdk_elementwise(void **state)
+{
+    (void)state;
+    /* alignedTypes, 4 KB per type: launch 4 copies RGB32_misaligned, 12 B
+     * elements as three 4 B fields; thread l's fields at 12 l, 12 l + 4,
+     * 12 l + 8, loaded then stored; 341 elements, so the 64 x 256 threads
+     * need one iteration and warp 10 (threads 320..351) has 21 lanes. */
+    const uint64_t in = 0x10000000, out = in + 4096;
+    gm_workload_t *w = make("alignedtypes:bytes=4096");
+    assert_int_equal(gm_workload_kernels(w, 0), 12);
+    warp_run_t r = warp_start(w, 0, 4, 0, 0);
+    assert_string_equal(r.k->name, "testKernel<RGB32_misaligned>");
+    for (unsigned f = 0; f < 3; f++) {
+        gm_inst_t i = warp_step(&r);
+        expect_inst(i, GM_OP_LOAD, 4, 0xffffffff, in + 4 * f);
+        assert_int_equal(i.addr[5], in + 12 * 5 + 4 * f);
+    }
+    for (unsigned f = 0; f < 3; f++)
+        expect_inst(warp_step(&r), GM_OP_STORE, 4, 0xffffffff, out + 4 * f);
+    assert_int_equal(warp_step(&r).op, GM_OP_EXIT);
+    warp_end(&r);
+    r = warp_start(w, 0, 4, 1, 2);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, (1u << 21) - 1, in + 12 * 320);
+    warp_end(&r);
+    /* RGBA32_2: two 16 B loads at 32 B stride */
+    r = warp_start(w, 0, 11, 0, 0);
+    gm_inst_t i = warp_step(&r);
+    expect_inst(i, GM_OP_LOAD, 16, 0xffffffff, in);
+    assert_int_equal(i.addr[1], in + 32);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 16, 0xffffffff, in + 16);
+    warp_end(&r);
+    gm_workload_free(w);
+
+    /* BlackScholes, 1000 options over 480 x 128 threads: one iteration, and
+     * only the first 1000 threads (warp 3 of CTA 7 has threads 992..1023:
+     * 8 lanes); S, X, T loaded, call and put stored. */
+    w = make("blackscholes:options=1000");
+    const uint64_t call = 0x10000000, put = call + 4096, S = put + 4096, X = S + 4096,
+                   T = X + 4096;
+    r = warp_start(w, 0, 0, 7, 3);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, 0xff, S + 4 * 992);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, 0xff, X + 4 * 992);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, 0xff, T + 4 * 992);
+    expect_inst(warp_step(&r), GM_OP_STORE, 4, 0xff, call + 4 * 992);
+    expect_inst(warp_step(&r), GM_OP_STORE, 4, 0xff, put + 4 * 992);
+    assert_int_equal(warp_step(&r).op, GM_OP_EXIT);
+    warp_end(&r);
+    gm_workload_free(w);
+
+    /* SobolQRNG, 300 vectors x 3 dims: CTA (1, 2) (id 2 * 32 + 1), warp 1
+     * stores outputs 96..127 of dimension 2; the grid stride is 2048, so
+     * one iteration. */
+    w = make("sobolqrng:vectors=300,dims=3");
+    r = warp_start(w, 0, 0, 2 * 32 + 1, 1);
+    expect_inst(warp_step(&r), GM_OP_STORE, 4, 0xffffffff, 0x10000000 + 4 * (600 + 96));
+    assert_int_equal(warp_step(&r).op, GM_OP_EXIT);
+    warp_end(&r);
+    gm_workload_free(w);
+}
+
+/* Butterflies and strided sums. sortnet n = 4096 (keys and values, 16 KB
+ * each: skey, sval, dkey, dval): launch 1 is bitonicMergeGlobal at size
+ * 2048, stride 1024; CTA 6, warp 0 are comparators g = 1536..1567, whose
+ * pos = 2g - (g & 1023) = 2560 + l: keys at 2560 + l and 3584 + l.
+ * scan n = 4096: launch 1 (scanExclusiveShared2) has 4 chunk sums; lanes
+ * 0..3 load dst[1023 + 1024 l] and src[...], then store buf[l]. */
+static void test_sdk_butterfly(void **state)
+{
+    (void)state;
+    const uint64_t dkey = 0x10000000 + 2 * 16384, dval = dkey + 16384;
+    gm_workload_t *w = make("sortnet:n=4096");
+    assert_int_equal(gm_workload_kernels(w, 0), 6);
+    warp_run_t r = warp_start(w, 0, 1, 6, 0);
+    assert_string_equal(r.k->name, "bitonicMergeGlobal");
+    gm_inst_t in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, 0xffffffff, dkey + 4 * 2560);
+    assert_int_equal(in.addr[31], dkey + 4 * 2591);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, 0xffffffff, dval + 4 * 2560);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, 0xffffffff, dkey + 4 * 3584);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, 0xffffffff, dval + 4 * 3584);
+    expect_inst(warp_step(&r), GM_OP_STORE, 4, 0xffffffff, dkey + 4 * 2560);
+    warp_end(&r);
+    /* launch 4: size 4096, stride 1024; comparator g = 1536 + l is at
+     * 2g - (g & 1023) = 2560 + l again, but launch 3 (stride 2048) puts
+     * g = 1536 + l at 2g - (g & 2047) = 1536 + l */
+    r = warp_start(w, 0, 3, 6, 0);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, 0xffffffff, dkey + 4 * 1536);
+    warp_end(&r);
+    gm_workload_free(w);
+
+    const uint64_t dst = 0x10000000, src = dst + 16384, buf = src + 16384;
+    w = make("scan:n=4096");
+    r = warp_start(w, 0, 1, 0, 0);
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, 0xf, dst + 4 * 1023);
+    assert_int_equal(in.addr[3], dst + 4 * (1023 + 3 * 1024));
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, 0xf, src + 4 * 1023);
+    expect_inst(warp_step(&r), GM_OP_STORE, 4, 0xf, buf);
+    assert_int_equal(warp_step(&r).op, GM_OP_EXIT);
+    warp_end(&r);
+    /* uniformUpdate, CTA 2: the chunk sum buf[2] to every lane, then a 16 B
+     * load and store of uint4 512 + l */
+    r = warp_start(w, 0, 2, 2, 0);
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, 0xffffffff, buf + 8);
+    assert_int_equal(in.addr[31], buf + 8);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 16, 0xffffffff, dst + 16 * 512);
+    warp_end(&r);
+    gm_workload_free(w);
 }
 
 /* lbm, y = 4, z = 2, one step: CTA (1, 1) is row y = 1 of plane z = 1,
@@ -1588,6 +1733,8 @@ int main(void)
         cmocka_unit_test(test_gemm),         cmocka_unit_test(test_conv2d),
         cmocka_unit_test(test_conv3d),       cmocka_unit_test(test_fdtd),
         cmocka_unit_test(test_transpose),    cmocka_unit_test(test_lbm),
+        cmocka_unit_test(test_matrixmul),    cmocka_unit_test(test_sdk_elementwise),
+        cmocka_unit_test(test_sdk_butterfly),
         cmocka_unit_test(test_corr_kernel),  cmocka_unit_test(test_gramschm),
         cmocka_unit_test(test_bfs),          cmocka_unit_test(test_hotspot),
         cmocka_unit_test(test_pathfinder),   cmocka_unit_test(test_nw),
