@@ -64,7 +64,7 @@ extern const wl_def_t wl_bfs, wl_hotspot, wl_srad, wl_kmeans, wl_backprop,
 extern const wl_def_t wl_streamcluster, wl_particlefilter, wl_histogram, wl_barneshut;
 extern const wl_def_t wl_transpose, wl_lbm;
 extern const wl_def_t wl_matrixmul, wl_asyncapi, wl_blackscholes, wl_alignedtypes, wl_sobolqrng,
-    wl_fwt, wl_sortnet, wl_scan;
+    wl_fwt, wl_sortnet, wl_scan, wl_btree;
 extern const wl_def_t wl_stream, wl_stride, wl_gather, wl_tiled, wl_rowscan;
 extern const wl_def_t wl_chase;
 extern const wl_def_t wl_trace, wl_traceg;

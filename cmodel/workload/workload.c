@@ -25,7 +25,7 @@ const wl_def_t *const wl_defs[] = {
     &wl_3mm, &wl_2dconv, &wl_3dconv, &wl_fdtd2d, &wl_corr, &wl_covar, &wl_gramschm,
     /* Rodinia, Parboil */
     &wl_bfs, &wl_hotspot, &wl_srad, &wl_kmeans, &wl_backprop, &wl_pathfinder, &wl_nw,
-    &wl_streamcluster, &wl_particlefilter, &wl_spmv, &wl_lbm,
+    &wl_streamcluster, &wl_particlefilter, &wl_btree, &wl_spmv, &wl_lbm,
     /* CUDA SDK (data-cache version), LonestarGPU */
     &wl_histogram, &wl_transpose, &wl_matrixmul, &wl_asyncapi, &wl_blackscholes,
     &wl_alignedtypes, &wl_fwt, &wl_scan, &wl_sobolqrng, &wl_sortnet, &wl_barneshut,
@@ -85,6 +85,8 @@ const gm_workload_info_t gm_workload_list[] = {
      "points=65536 (points, one thread each, 32..4194304), dim=128 (dimensions per point, 1..1024), centers=15 (open centres K, work_mem stride K+1, 1..1024), launches=1 (pgain calls, one launch each, 1..1000)"},
     {"particlefilter", "rodinia", "ParticleFilter (float version): likelihood, sum, normalize_weights, find_index per frame (seed-000 PTF/PTL)",
      "particles=1000 (particles, one thread each, 32..1048576), frames=10 (video frames; frames-1 filter steps of 4 kernels, 2..1000), x=128 (video width IszX, 16..4096), y=128 (video height IszY, 16..4096)"},
+    {"btree", "rodinia", "b+tree: findK and findRangeK, a 256-thread CTA per query walking a 2068-byte-node tree (seed-001 B+T, seed-004 BT)",
+     "keys=1048576 (keys in the tree, 256..16777216), fill=128 (keys a leaf holds, children an inner node (of 256 slots), 2..256), k=10000 (findK queries (CTAs), 1..1000000), j=6000 (findRangeK queries (CTAs), 0..1000000), range=3000 (keys per findRangeK range, 1..16777216)"},
     {"spmv", "parboil", "sparse matrix-vector product, JDS format, one row per thread [sv]",
      "rows=32768 (matrix rows, 32..4194304), nnz=16 (mean non-zeros per row, 1..256), band=512 (diagonal offsets within +-band, 1..4194304), tb=128 (threads per CTA, 32..1024)"},
     {"lbm", "parboil", "lattice-Boltzmann D3Q19 stream-collide, SoA fields, a CTA per (y, z) row (seed-001 LBM)",

@@ -167,7 +167,7 @@ static const char *const small_specs[] = {
     "barneshut:bodies=300,steps=2,ctas=2", "transpose:n=96", "lbm:y=3,z=2,steps=2",
     "matrixmul:n=32", "asyncapi:n=2048", "blackscholes:options=1000,launches=2",
     "alignedtypes:bytes=4096", "fwt:log2n=14", "scan:n=4096", "sobolqrng:vectors=300,dims=3",
-    "sortnet:n=4096",
+    "sortnet:n=4096", "btree:keys=1024,fill=16,k=3,j=2,range=100",
     NULL};
 
 /* ---- the parser */
@@ -766,6 +766,65 @@ static void test_sdk_butterfly(void **state)
     assert_int_equal(in.addr[31], buf + 8);
     expect_inst(warp_step(&r), GM_OP_LOAD, 16, 0xffffffff, dst + 16 * 512);
     warp_end(&r);
+    gm_workload_free(w);
+}
+
+/* b+tree, 1024 keys, 16 a node: 64 leaves (nodes 5..68), 4 inner nodes
+ * (1..4), the root (0); 69 nodes of 2068 bytes, then the records. Warp 0
+ * of a findK CTA walks key k (0-based; the query is random, so the test
+ * reads k from the record load and checks the path against it): per
+ * inner level currKnode, keys[0..31], the key, keys[thid+1] in the lanes
+ * up to k's slot, offset/indices/offset in k's slot's lane, thread 0's
+ * offset -> currKnode; at the leaf currKnode, keys, key, indices, the
+ * record, the answer. Warp 1 (slots 32..63, none used) only loads. */
+static void test_btree(void **state)
+{
+    (void)state;
+    const uint64_t nodes = 0x10000000, rec = nodes + 142848, cur = rec + 4096, off = cur + 256,
+                   qa = off + 256, ans = qa + 256;
+    gm_workload_t *w = make("btree:keys=1024,fill=16,k=3,j=2,range=100");
+    assert_int_equal(gm_workload_kernels(w, 0), 2);
+    gm_inst_t seq[32];
+    unsigned n = 0;
+    warp_run_t r = warp_start(w, 0, 0, 1, 0);
+    do
+        seq[n] = warp_step(&r);
+    while (seq[n++].op != GM_OP_EXIT && n < 32);
+    warp_end(&r);
+    assert_int_equal(n, 25);
+    assert_int_equal(seq[22].op, GM_OP_LOAD);
+    uint64_t k = (seq[22].addr[__builtin_ctz(seq[22].active)] - rec) / 4;
+    assert_true(k < 1024);
+    const uint32_t node[3] = {0, 1 + (uint32_t)(k / 256), 5 + (uint32_t)(k / 16)};
+    const uint32_t slot[3] = {(uint32_t)(k / 256), (uint32_t)(k % 256 / 16), (uint32_t)(k % 16)};
+    for (unsigned l = 0; l < 3; l++) {
+        const gm_inst_t *x = &seq[9 * l];
+        uint64_t keys = nodes + 2068ull * node[l] + 1032, idx = nodes + 2068ull * node[l] + 4;
+        assert_int_equal(x[0].active, 0xffffffff);
+        expect_inst(x[1], GM_OP_LOAD, 4, 0xffffffff, keys);
+        assert_int_equal(x[1].addr[31], keys + 4 * 31);
+        expect_inst(x[0], GM_OP_LOAD, 4, 0xffffffff, cur + 4);
+        expect_inst(x[2], GM_OP_LOAD, 4, 0xffffffff, qa + 4);
+        if (l < 2) {
+            expect_inst(x[3], GM_OP_LOAD, 4, (2u << slot[l]) - 1, keys + 4);
+            assert_int_equal(x[4].active, 1u << slot[l]);
+            assert_int_equal(x[4].addr[slot[l]], off + 4);
+            expect_inst(x[5], GM_OP_LOAD, 4, 1u << slot[l], idx + 4 * slot[l]);
+            assert_int_equal(x[5].addr[slot[l]], idx + 4 * slot[l]);
+            assert_int_equal(x[6].op, GM_OP_STORE);
+            assert_int_equal(x[6].addr[slot[l]], off + 4);
+            expect_inst(x[7], GM_OP_LOAD, 4, 1, off + 4);
+            expect_inst(x[8], GM_OP_STORE, 4, 1, cur + 4);
+        } else {
+            assert_int_equal(x[3].active, 1u << slot[l]);
+            assert_int_equal(x[3].addr[slot[l]], idx + 4 * slot[l]);
+            assert_int_equal(x[5].op, GM_OP_STORE);
+            assert_int_equal(x[5].addr[slot[l]], ans + 4);
+        }
+    }
+    assert_int_equal(warp_count(w, 0, 0, 1, 1), 9);
+    /* findRangeK: two walks, 3 loads each per level in warp 1 */
+    assert_int_equal(warp_count(w, 0, 1, 0, 1), 18);
     gm_workload_free(w);
 }
 
@@ -1734,7 +1793,7 @@ int main(void)
         cmocka_unit_test(test_conv3d),       cmocka_unit_test(test_fdtd),
         cmocka_unit_test(test_transpose),    cmocka_unit_test(test_lbm),
         cmocka_unit_test(test_matrixmul),    cmocka_unit_test(test_sdk_elementwise),
-        cmocka_unit_test(test_sdk_butterfly),
+        cmocka_unit_test(test_sdk_butterfly), cmocka_unit_test(test_btree),
         cmocka_unit_test(test_corr_kernel),  cmocka_unit_test(test_gramschm),
         cmocka_unit_test(test_bfs),          cmocka_unit_test(test_hotspot),
         cmocka_unit_test(test_pathfinder),   cmocka_unit_test(test_nw),
