@@ -162,12 +162,10 @@ static int walk_inst(const bt_args_t *a, bt_ws_t *s, gm_inst_t *o)
     case 4:
         if (!hit)
             return 0;
-        if (leaf) {
-            wl_mem_at(o, GM_OP_LOAD, 4, 2, hit, 5);
-            wl_fill_same(o, idx);
-            return 1;
-        }
-        emit_one(o, GM_OP_LOAD, hit, off, 3, 6);
+        if (leaf)
+            emit_one(o, GM_OP_LOAD, hit, idx, 2, 5);
+        else
+            emit_one(o, GM_OP_LOAD, hit, off, 3, 6);
         return 1;
     case 5:
         if (!hit)
