@@ -56,6 +56,10 @@ static void retry_dispatch(gm_gpu_t *g)
 static void start_kernel(gm_gpu_t *g, uint32_t s)
 {
     gm_grid_stream_t *gs = &g->grid.s[s];
+    /* Within a fixed window a co-runner that finished is launched again,
+     * so every kernel runs for the whole window (Warped-Slicer's method). */
+    if (g->kernel[s] >= gm_workload_kernels(g->wl, s) && g->clk.cycles[GM_CLK_CORE] < g->window)
+        g->kernel[s] = 0;
     if (g->kernel[s] >= gm_workload_kernels(g->wl, s)) {
         gs->k = NULL;
         if (update_split(g))
@@ -66,8 +70,10 @@ static void start_kernel(gm_gpu_t *g, uint32_t s)
     gs->kid = s * 65536u + g->kernel[s] + 1;
     /* It starts where its predecessor ended: the core cycles run so far. */
     gm_kstat_t *ks = &g->kst[gs->k->id - 1];
+    if (!ks->started) /* a relaunch keeps the first start: its counts are the window's */
+        ks->start = g->clk.cycles[GM_CLK_CORE];
     ks->started = 1;
-    ks->start = g->clk.cycles[GM_CLK_CORE];
+    ks->ended = 0;
     update_split(g);
     gs->next_cta = gs->ctas_done = 0;
     gs->ctas_total = gs->k->grid[0] * gs->k->grid[1] * gs->k->grid[2];
@@ -206,7 +212,8 @@ int gm_gpu_init(gm_gpu_t *g, const gm_gpu_config_t *cfg, gm_workload_t *wl, uint
         }
         g->nplug++;
     }
-    gm_site_t gpu = {.kind = GM_SITE_GPU, .name = "gpu", .ctx = &g->core, .route = &g->route};
+    gm_site_t gpu = {.kind = GM_SITE_GPU, .name = "gpu", .ctx = &g->core, .route = &g->route,
+                     .window = &g->window};
     if (attach_all(g, &gpu, err))
         return -1;
     if (!g->route.fn)
@@ -444,6 +451,8 @@ static void l2_cycle(gm_gpu_t *g)
 
 static int finished(const gm_gpu_t *g)
 {
+    if (g->window)
+        return g->clk.cycles[GM_CLK_CORE] >= g->window;
     for (uint32_t s = 0; s < g->grid.nstreams; s++)
         if (g->grid.s[s].k)
             return 0;
