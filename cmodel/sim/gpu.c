@@ -490,7 +490,8 @@ gm_run_end_t gm_gpu_run(gm_gpu_t *g, uint64_t max_cycles)
     gm_run_end_t end = GM_END_COMPLETED;
     for (;;) {
         unsigned next = gm_clocks_peek(&g->clk);
-        if ((next & 1u << GM_CLK_CORE) && finished(g))
+        /* a window ends at its last core cycle, before a --max-cycles of the same */
+        if (((next & 1u << GM_CLK_CORE) || g->window) && finished(g))
             break;
         if (g->hooks && g->hooks->stop && *g->hooks->stop) {
             end = GM_END_STOPPED;
@@ -607,6 +608,8 @@ int gm_gpu_write_stats(const gm_gpu_t *g, const gm_run_info_t *run, FILE *f, gm_
     for (uint32_t p = 0; root && p < g->nplug; p++)
         if (g->plug[p]->stats)
             g->plug[p]->stats(g->plug_self[p], root);
+    if (root && run->extend)
+        run->extend(run->extend_ctx, g, root);
     if (root)
         root = attach(root, "kernels", gm_kernels_json(g));
     /* The opt-in parts, after everything a default report holds and

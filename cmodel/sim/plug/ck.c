@@ -252,7 +252,8 @@ static int attach(void *self, const gm_site_t *site, gm_err_t *err)
         *site->window = m->c.window;
         return 0;
     }
-    if (site->kind != GM_SITE_SM || m->c.policy == CK_EVEN || m->nstreams < 2)
+    /* one kernel under `count` too: the profiling of ws's scalability curves */
+    if (site->kind != GM_SITE_SM || m->c.policy == CK_EVEN)
         return 0;
     ck_sm_t *s = &m->sm[site->id];
     s->ck = m;
@@ -299,7 +300,7 @@ static void stats(const void *self, cJSON *root)
         cJSON_AddItemToObject(o, "quota", u32_array(m->c.quota, m->nstreams));
         gm_stats_add_u(o, "refills", refills);
     }
-    if (m->c.policy == CK_EVEN || m->nstreams < 2)
+    if (m->c.policy == CK_EVEN)
         return;
     /* What the policy did: per kernel the most CTAs an SM held at once,
      * and the CTAs each SM took. */
