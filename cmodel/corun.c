@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "interrupt.h"
@@ -345,6 +346,8 @@ int gm_corun_prepare(const gm_run_opts_t *o, const gm_gpu_config_t *cfg, gm_coru
     e.sets[e.nsets++] = win;
     if (!st)
         st = binary_hash(&e.bin);
+    if (!st && e.cache && mkdir(e.cache, 0777) != 0 && errno != EEXIST)
+        st = gm_fail(GM_EXIT_USAGE, "run: --isolated-cache %s: %s", e.cache, strerror(errno));
     for (unsigned k = 0; !st && k < cr->n; k++) {
         alone_t a;
         st = run_alone(&e, NULL, 0, cr->member[k], cr->window, &a);

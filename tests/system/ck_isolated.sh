@@ -7,7 +7,6 @@ CK=(--config maxwell-ch4 --set ck.enable=true --set ck.window=50000)
 get() { jq -r "$2" "$TMP/$1.json"; }
 near() { awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; exit !(d < 1e-5 && d > -1e-5) }'; }
 
-mkdir "$TMP/cache"
 expect_rc 0 "$GMEM" run "${CK[@]}" --workload $P --isolated --isolated-cache "$TMP/cache" \
   --stats "$TMP/even.json"
 [ "$(ls "$TMP/cache" | wc -l)" = 2 ] || fail "expected 2 cache entries: $(ls "$TMP/cache")"
