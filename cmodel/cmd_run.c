@@ -9,12 +9,14 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "corun.h"
 #include "interrupt.h"
 #include "sim/gpu.h"
 
 const char gm_run_usage[] =
     "usage: gmem run --config FILE --workload SPEC [--stats FILE] [--max-cycles N]\n"
     "                [--seed S] [--sample N] [--per-sm]\n"
+    "                [--isolated [--isolated-cache DIR] [--isolated-config FILE]]\n"
     "       gmem run --config FILE [--set PATH=VALUE ...] --print-config\n"
     "\n"
     "Runs the cycle-level GPU memory model (configs/ *.json) on a workload\n"
@@ -42,6 +44,16 @@ const char gm_run_usage[] =
     "                    100000 rows: N >= --max-cycles / 100000, else exit 2)\n"
     "  --per-sm          add \"sms\" to the stats: each SM's instructions, L1D\n"
     "                    counters and CTAs (they sum to the whole-GPU figures)\n"
+    "  --isolated        a pair or triple with a fixed window (ck.window): run each\n"
+    "                    member alone on the whole GPU for the same window first and\n"
+    "                    add its isolated and co-run IPC, the normalized IPCs, STP and\n"
+    "                    ANTT to the stats' \"ck\" object; with ck.policy ws or smk_pw\n"
+    "                    and no ck.tbsK / ck.quotaK given, also profile the sweet\n"
+    "                    point / the quotas from the members alone\n"
+    "  --isolated-cache DIR  keep the runs alone in DIR (keyed by the binary, the\n"
+    "                    resolved configuration, the member, the window and the seed)\n"
+    "  --isolated-config FILE  the configuration of the runs alone (default: the\n"
+    "                    run's own, with its --set list); ck.window is the run's\n"
     "  --print-config    print the configuration as resolved (the file on the\n"
     "                    \"base\" it names, if any, with the --set overrides: every\n"
     "                    field, as JSON) and exit 0 without running; no --workload\n"
@@ -64,7 +76,8 @@ int gm_run_parse(int argc, char **argv, gm_run_opts_t *o)
         return -1;
     }
     static const char *const opts[] = {"--config", "--set", "--workload", "--stats",
-                                       "--max-cycles", "--seed", "--sample", NULL};
+                                       "--max-cycles", "--seed", "--sample",
+                                       "--isolated-cache", "--isolated-config", NULL};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--print-config")) {
@@ -73,6 +86,10 @@ int gm_run_parse(int argc, char **argv, gm_run_opts_t *o)
         }
         if (!strcmp(a, "--per-sm")) {
             o->per_sm = 1;
+            continue;
+        }
+        if (!strcmp(a, "--isolated")) {
+            o->isolated = 1;
             continue;
         }
         unsigned k = 0;
@@ -93,6 +110,10 @@ int gm_run_parse(int argc, char **argv, gm_run_opts_t *o)
             o->spec = argv[++i];
         else if (!strcmp(a, "--stats"))
             o->stats = argv[++i];
+        else if (!strcmp(a, "--isolated-cache"))
+            o->isolated_cache = argv[++i];
+        else if (!strcmp(a, "--isolated-config"))
+            o->isolated_config = argv[++i];
         else if (!strcmp(a, "--max-cycles")) {
             if (gm_opt_u64("run", a, argv[++i], &o->max_cycles))
                 return GM_EXIT_USAGE;
@@ -119,6 +140,9 @@ int gm_run_parse(int argc, char **argv, gm_run_opts_t *o)
                        o->sample, gm_sample_rows(o->sample, o->max_cycles), o->max_cycles,
                        GM_SAMPLE_MAX_ROWS,
                        o->max_cycles / (GM_SAMPLE_MAX_ROWS + 1) + 1); /* the smallest that fits */
+    if ((o->isolated_cache || o->isolated_config) && !o->isolated)
+        return gm_fail(GM_EXIT_USAGE, "run: --isolated-cache and --isolated-config go with "
+                                      "--isolated");
     if (!o->spec && !o->print_config)
         return gm_fail(GM_EXIT_USAGE, "run: --workload SPEC is required (see gmem list workloads)");
     if (o->config) {
@@ -249,6 +273,9 @@ static void summary(const gm_gpu_t *g, gm_run_end_t end)
            in.l1d.accesses ? (double)in.l1d.hits / (double)in.l1d.accesses : 0.0);
 }
 
+static int run_corun(const gm_run_opts_t *o, const gm_blk_hooks_t *hooks, int quiet,
+                     const gm_gpu_config_t *c, gm_corun_t *cr);
+
 int gm_run_exec(const gm_run_opts_t *o, const gm_blk_hooks_t *hooks, int quiet)
 {
     gm_err_t err;
@@ -257,6 +284,32 @@ int gm_run_exec(const gm_run_opts_t *o, const gm_blk_hooks_t *hooks, int quiet)
         return gm_fail(GM_EXIT_USAGE, "%s", err.msg);
     if (o->print_config)
         return print_config(&cfg);
+    gm_corun_t *cr = NULL;
+    if (o->isolated) {
+        if (!(cr = calloc(1, sizeof *cr)))
+            return gm_fail(GM_EXIT_FAIL, "run: out of memory");
+        int st = gm_corun_prepare(o, &cfg, cr);
+        /* the co-run takes what the profiling derived (ck.tbsK, ck.quotaK) */
+        if (!st && gm_gpu_config_load(o->config, cr->sets, cr->nsets, &cfg, &err))
+            st = gm_fail(GM_EXIT_USAGE, "%s", err.msg);
+        if (st) {
+            gm_corun_free(cr);
+            free(cr);
+            return st;
+        }
+    }
+    int status = run_corun(o, hooks, quiet, &cfg, cr);
+    if (cr)
+        gm_corun_free(cr);
+    free(cr);
+    return status;
+}
+
+static int run_corun(const gm_run_opts_t *o, const gm_blk_hooks_t *hooks, int quiet,
+                     const gm_gpu_config_t *c, gm_corun_t *cr)
+{
+    gm_err_t err;
+    gm_gpu_config_t cfg = *c;
     gm_workload_t *wl = gm_workload_create(o->spec, o->seed, &err);
     if (!wl)
         return gm_fail(GM_EXIT_USAGE, "%s", err.msg);
@@ -296,7 +349,8 @@ int gm_run_exec(const gm_run_opts_t *o, const gm_blk_hooks_t *hooks, int quiet)
         int ok = 1;
         gm_run_info_t info = {.version = gm_version, .config_file = o->config,
                               .sets = o->sets, .nsets = o->nsets,
-                              .max_cycles = o->max_cycles, .end = gm_run_end_name(end)};
+                              .max_cycles = o->max_cycles, .end = gm_run_end_name(end),
+                              .extend = cr ? gm_corun_stats : NULL, .extend_ctx = cr};
         if (gm_gpu_write_stats(g, &info, so.f, &err)) {
             status = gm_fail(GM_EXIT_FAIL, "run: %s: %s", stats, err.msg);
             ok = 0;

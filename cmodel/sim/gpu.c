@@ -56,6 +56,10 @@ static void retry_dispatch(gm_gpu_t *g)
 static void start_kernel(gm_gpu_t *g, uint32_t s)
 {
     gm_grid_stream_t *gs = &g->grid.s[s];
+    /* Within a fixed window a co-runner that finished is launched again,
+     * so every kernel runs for the whole window (Warped-Slicer's method). */
+    if (g->kernel[s] >= gm_workload_kernels(g->wl, s) && g->clk.cycles[GM_CLK_CORE] < g->window)
+        g->kernel[s] = 0;
     if (g->kernel[s] >= gm_workload_kernels(g->wl, s)) {
         gs->k = NULL;
         if (update_split(g))
@@ -66,8 +70,10 @@ static void start_kernel(gm_gpu_t *g, uint32_t s)
     gs->kid = s * 65536u + g->kernel[s] + 1;
     /* It starts where its predecessor ended: the core cycles run so far. */
     gm_kstat_t *ks = &g->kst[gs->k->id - 1];
+    if (!ks->started) /* a relaunch keeps the first start: its counts are the window's */
+        ks->start = g->clk.cycles[GM_CLK_CORE];
     ks->started = 1;
-    ks->start = g->clk.cycles[GM_CLK_CORE];
+    ks->ended = 0;
     update_split(g);
     gs->next_cta = gs->ctas_done = 0;
     gs->ctas_total = gs->k->grid[0] * gs->k->grid[1] * gs->k->grid[2];
@@ -206,7 +212,8 @@ int gm_gpu_init(gm_gpu_t *g, const gm_gpu_config_t *cfg, gm_workload_t *wl, uint
         }
         g->nplug++;
     }
-    gm_site_t gpu = {.kind = GM_SITE_GPU, .name = "gpu", .ctx = &g->core, .route = &g->route};
+    gm_site_t gpu = {.kind = GM_SITE_GPU, .name = "gpu", .ctx = &g->core, .route = &g->route,
+                     .window = &g->window};
     if (attach_all(g, &gpu, err))
         return -1;
     if (!g->route.fn)
@@ -444,6 +451,8 @@ static void l2_cycle(gm_gpu_t *g)
 
 static int finished(const gm_gpu_t *g)
 {
+    if (g->window)
+        return g->clk.cycles[GM_CLK_CORE] >= g->window;
     for (uint32_t s = 0; s < g->grid.nstreams; s++)
         if (g->grid.s[s].k)
             return 0;
@@ -481,7 +490,8 @@ gm_run_end_t gm_gpu_run(gm_gpu_t *g, uint64_t max_cycles)
     gm_run_end_t end = GM_END_COMPLETED;
     for (;;) {
         unsigned next = gm_clocks_peek(&g->clk);
-        if ((next & 1u << GM_CLK_CORE) && finished(g))
+        /* a window ends at its last core cycle, before a --max-cycles of the same */
+        if (((next & 1u << GM_CLK_CORE) || g->window) && finished(g))
             break;
         if (g->hooks && g->hooks->stop && *g->hooks->stop) {
             end = GM_END_STOPPED;
@@ -598,6 +608,8 @@ int gm_gpu_write_stats(const gm_gpu_t *g, const gm_run_info_t *run, FILE *f, gm_
     for (uint32_t p = 0; root && p < g->nplug; p++)
         if (g->plug[p]->stats)
             g->plug[p]->stats(g->plug_self[p], root);
+    if (root && run->extend)
+        run->extend(run->extend_ctx, g, root);
     if (root)
         root = attach(root, "kernels", gm_kernels_json(g));
     /* The opt-in parts, after everything a default report holds and

@@ -70,6 +70,9 @@ typedef struct gm_gpu {
     uint32_t nplug;
     uint32_t dispatch_rr;
     uint64_t kernels_done;
+    /* A plug-in's fixed window (ck.window): until this core cycle a stream
+     * that runs out of kernels starts over, and the run ends there (0: off). */
+    uint64_t window;
     uint64_t warps_total;         /* the workload's warps, all kernels: the run's work */
     uint64_t last_progress;       /* core cycle of the last issue or release */
     char stall[256];              /* why the run stopped without progress */

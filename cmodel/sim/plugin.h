@@ -62,6 +62,7 @@ typedef struct gm_site {
     gm_cache_t *cache;             /* the L1D's or the bank's cache */
     gm_dram_t *dram;               /* GM_SITE_DRAM */
     gm_route_t *route;             /* GM_SITE_GPU: the partition mapping, to provide */
+    uint64_t *window;              /* GM_SITE_GPU: a fixed run window with relaunch (gpu.h) */
 } gm_site_t;
 
 typedef struct gm_plugin {

@@ -87,23 +87,33 @@ static cta_need_t need_of(const gm_kernel_t *k)
     return n;
 }
 
+/* The SM's free resources hold one more CTA. */
+static int hw_fits(const gm_sm_t *sm, const cta_need_t *n)
+{
+    const gm_sm_cfg_t *c = sm->cfg;
+    return sm->used_ctas + 1 <= c->max_ctas && sm->used_warps + n->warps <= c->max_warps &&
+           sm->used_threads + n->threads <= c->max_threads &&
+           sm->used_regs + n->regs <= c->registers && sm->used_smem + n->smem <= c->smem_bytes;
+}
+
 /* With several streams every stream gets an equal share of each SM
  * resource (an even intra-SM partition), so one kernel cannot starve the
  * other of CTA slots. */
-static int fits(const gm_sm_t *sm, uint32_t s, const cta_need_t *n)
+static int share_fits(const gm_sm_t *sm, uint32_t s, const cta_need_t *n)
 {
     const gm_sm_cfg_t *c = sm->cfg;
     uint32_t k = sm->grid->split;
-    if (sm->used_ctas + 1 > c->max_ctas || sm->used_warps + n->warps > c->max_warps ||
-        sm->used_threads + n->threads > c->max_threads ||
-        sm->used_regs + n->regs > c->registers || sm->used_smem + n->smem > c->smem_bytes)
-        return 0;
     if (k == 1)
         return 1;
     return (sm->s_ctas[s] + 1) * k <= c->max_ctas && (sm->s_warps[s] + n->warps) * k <= c->max_warps &&
            (sm->s_threads[s] + n->threads) * k <= c->max_threads &&
            (sm->s_regs[s] + n->regs) * k <= c->registers &&
            (sm->s_smem[s] + n->smem) * k <= c->smem_bytes;
+}
+
+static int fits(const gm_sm_t *sm, uint32_t s, const cta_need_t *n)
+{
+    return hw_fits(sm, n) && share_fits(sm, s, n);
 }
 
 /* How many CTAs of this shape an empty SM holds. */
@@ -179,10 +189,46 @@ static void launch_cta(gm_sm_t *sm, uint32_t s)
     }
 }
 
+/* A TB-partition plug-in decides: every stream's standing goes to it and
+ * its pick is placed. */
+static int dispatch_admit(gm_sm_t *sm)
+{
+    gm_admit_ev_t ev;
+    memset(&ev, 0, sizeof ev);
+    ev.nstreams = sm->grid->nstreams;
+    ev.first = sm->next_stream;
+    ev.pick = -1;
+    for (uint32_t i = 0; i < ev.nstreams; i++) {
+        uint32_t s = (ev.first + i) % ev.nstreams;
+        const gm_grid_stream_t *st = &sm->grid->s[s];
+        if (!st->k || st->next_cta >= st->ctas_total)
+            continue;
+        cta_need_t n = need_of(st->k);
+        ev.need[s].threads = n.threads;
+        ev.need[s].warps = n.warps;
+        ev.need[s].regs = n.regs;
+        ev.need[s].smem = n.smem;
+        ev.fits[s] = (uint8_t)hw_fits(sm, &n);
+        ev.even[s] = (uint8_t)(ev.fits[s] && share_fits(sm, s, &n));
+        if (ev.even[s] && ev.pick < 0)
+            ev.pick = (int32_t)s;
+    }
+    gm_hooks_call(&sm->hook.admit, &ev);
+    if (ev.pick < 0 || (uint32_t)ev.pick >= ev.nstreams || !ev.fits[ev.pick]) {
+        sm->no_fit = 1;
+        return 0;
+    }
+    launch_cta(sm, (uint32_t)ev.pick);
+    sm->next_stream = ((uint32_t)ev.pick + 1) % ev.nstreams;
+    return 1;
+}
+
 int gm_sm_try_dispatch(gm_sm_t *sm)
 {
     if (sm->no_fit) /* cleared when a CTA of this SM ends or a kernel starts */
         return 0;
+    if (sm->hook.admit.n)
+        return dispatch_admit(sm);
     uint32_t ns = sm->grid->nstreams;
     for (uint32_t i = 0; i < ns; i++) {
         uint32_t s = (sm->next_stream + i) % ns;
@@ -230,6 +276,16 @@ static int gate_open(const gm_sm_t *sm, uint32_t stream)
     return ev.allow;
 }
 
+/* The igate hook (sm.h): asked last, so a plug-in that allows counts an issue. */
+static int igate_open(const gm_sm_t *sm, uint32_t stream)
+{
+    if (!sm->hook.igate.n)
+        return 1;
+    gm_gate_ev_t ev = {.stream = stream, .allow = 1};
+    gm_hooks_call(&sm->hook.igate, &ev);
+    return ev.allow;
+}
+
 /* Compute instructions wait for the warp's loads (they use the loaded
  * values); memory instructions do not (their addresses do not). */
 static int can_issue(const gm_sm_t *sm, const gm_warp_t *w, int mem_port_free)
@@ -237,8 +293,9 @@ static int can_issue(const gm_sm_t *sm, const gm_warp_t *w, int mem_port_free)
     if (!w->live || w->exited)
         return 0;
     if (w->gap_left || w->op == GM_OP_EXIT)
-        return w->loads_out == 0;
-    return mem_port_free && !sm->to_lsu->full && gate_open(sm, w->stream);
+        return w->loads_out == 0 && igate_open(sm, w->stream);
+    return mem_port_free && !sm->to_lsu->full && gate_open(sm, w->stream) &&
+           igate_open(sm, w->stream);
 }
 
 static void issue(gm_sm_t *sm, uint32_t wid, gm_sched_t *sc)

@@ -5,7 +5,10 @@
  *
  * Hook points (hook.h; each callback gets the event below):
  *   cta    gm_cta_ev_t     a CTA was placed on the SM
+ *   admit  gm_admit_ev_t   which kernel's CTA the SM takes next (TB partition)
  *   gate   gm_gate_ev_t    may a memory instruction of a stream issue now
+ *   igate  gm_gate_ev_t    may any instruction of a stream issue now: the
+ *                          last check, so `allow` left set means it issues
  *   begin  NULL            the start of the SM's cycle
  *   end    gm_sm_events_t  the end of the SM's cycle, with what happened
  *   idle   gm_idle_ev_t    a plug-in with work pending sets `busy` */
@@ -68,6 +71,20 @@ typedef struct gm_cta_ev {
     uint32_t ctas;                        /* the kernel's CTAs in all */
 } gm_cta_ev_t;
 
+/* The CTA dispatcher's choice, offered to a TB-partition policy. Without
+ * a plug-in at `admit` the SM takes `pick` as preset. */
+typedef struct gm_admit_ev {
+    uint32_t nstreams;
+    uint32_t first;                       /* the round-robin start: tie-breaks go from here */
+    uint8_t fits[GM_MAX_STREAMS];         /* a CTA is left and fits the SM's free resources */
+    uint8_t even[GM_MAX_STREAMS];         /* ... and the stream's even share of each resource */
+    struct {
+        uint32_t threads, warps, regs, smem;
+    } need[GM_MAX_STREAMS];               /* what one CTA of the stream's kernel takes */
+    int32_t pick;                         /* preset: the first `even` stream from `first`, or -1;
+                                           * a plug-in sets a stream with `fits`, or -1 (none) */
+} gm_admit_ev_t;
+
 typedef struct gm_gate_ev {
     uint32_t stream;
     int allow;                            /* a plug-in that holds the stream back clears it */
@@ -101,7 +118,7 @@ typedef struct gm_sm {
     gm_inst_q_t *to_lsu;      /* queue end: the LSU's latch */
     gm_fifo_t done;           /* from the LSU: finished memory instructions */
     struct {
-        gm_hooks_t cta, gate, begin, end, idle;
+        gm_hooks_t cta, gate, begin, end, idle, admit, igate;
     } hook;
     gm_sm_events_t ev;        /* this cycle's (the LSU adds its part) */
     const gm_sm_cfg_t *cfg;

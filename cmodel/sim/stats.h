@@ -83,6 +83,8 @@ cJSON *gm_stats_json(const gm_stats_in_t *in);
 /* Where a report came from, for its "run" object: a report alone says
  * which build made it from which inputs, and whether it covers the whole
  * workload. */
+struct gm_gpu;
+
 typedef struct gm_run_info {
     const char *version;       /* `git describe` of the build */
     const char *config_file;   /* the configuration file as the loader opened it */
@@ -90,6 +92,10 @@ typedef struct gm_run_info {
     unsigned nsets;
     uint64_t max_cycles;
     const char *end;           /* how the run ended: gm_run_end_name() */
+    /* Adds to the report after the plug-ins' objects (NULL: nothing);
+     * gpu is the gm_gpu_t that ran. */
+    void (*extend)(void *ctx, const struct gm_gpu *gpu, cJSON *root);
+    void *extend_ctx;
 } gm_run_info_t;
 
 /* The "run" object: `info` and the resolved configuration `config` (every

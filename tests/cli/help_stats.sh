@@ -42,6 +42,15 @@ expect_rc 0 "$GMEM" help stats --from "$TMP/sectors.json"
 expect_out '^l1d\.sectors\.requests\.reads\.partial  integer$'
 expect_out '^l2\.sectors\.writeback_bytes  integer$'
 
+# and of co-runs with --isolated under the TB-partition policies (the ck object)
+for p in ws smk_pw spatial; do
+  expect_rc 0 "$GMEM" run --config maxwell-ch4 --workload pair:bp:in=4096+sv:rows=2048 \
+    --set ck.enable=true --set ck.policy=$p --set ck.window=5000 --set ck.profile_cycles=2000 \
+    --isolated --stats "$TMP/ck_$p.json"
+  expect_rc 0 "$GMEM" help stats --from "$TMP/ck_$p.json"
+done
+expect_out '^ck\.stp  number$'
+
 # and of a run with the opt-in parts: every SM's object checked, listed once
 expect_rc 0 "$GMEM" run --config "$CFG" --workload $W --sample 1000 --per-sm \
   --stats "$TMP/optin.json"
