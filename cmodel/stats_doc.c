@@ -153,6 +153,11 @@ static const entry_t plugs[] = {
     {"prefetch.useful", "integer", "prefetched lines a demand access hit first",
      "l1d.prefetch.enable is true"},
     {"prefetch.accuracy", "number", "useful / issued", "l1d.prefetch.enable is true"},
+    {"smil.limit", "array of integer", "each stream's limit per SM, 0 = unlimited",
+     "smil.enable is true"},
+    {"smil.max_inflight", "array of integer",
+     "each stream's largest in-flight memory-instruction count on any SM in any cycle",
+     "smil.enable is true"},
 };
 
 /* One object per kernel launch, every run (sim/kstats.h): instructions are

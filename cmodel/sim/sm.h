@@ -6,6 +6,9 @@
  * Hook points (hook.h; each callback gets the event below):
  *   cta    gm_cta_ev_t     a CTA was placed on the SM
  *   gate   gm_gate_ev_t    may a memory instruction of a stream issue now
+ *   arb    gm_arb_ev_t     which streams' memory instructions may issue this
+ *                          cycle (an arbiter across the SM's schedulers,
+ *                          which share one memory issue port)
  *   begin  NULL            the start of the SM's cycle
  *   end    gm_sm_events_t  the end of the SM's cycle, with what happened
  *   idle   gm_idle_ev_t    a plug-in with work pending sets `busy` */
@@ -73,6 +76,15 @@ typedef struct gm_gate_ev {
     int allow;                            /* a plug-in that holds the stream back clears it */
 } gm_gate_ev_t;
 
+/* Once per cycle, before the schedulers pick: `cand` has bit s when stream
+ * s has a warp whose next instruction is a memory instruction that could
+ * issue now (the latch to the LSU free and every gate open); a plug-in
+ * clears bits of `grant` (all set on entry) to hold streams back. */
+typedef struct gm_arb_ev {
+    uint32_t cand;
+    uint32_t grant;
+} gm_arb_ev_t;
+
 typedef struct gm_sm_events {
     uint8_t issue[GM_MAX_STREAMS];        /* a memory instruction issued */
     uint8_t rf[GM_MAX_STREAMS];           /* the LSU's head failed a reservation (L1D path) */
@@ -101,8 +113,9 @@ typedef struct gm_sm {
     gm_inst_q_t *to_lsu;      /* queue end: the LSU's latch */
     gm_fifo_t done;           /* from the LSU: finished memory instructions */
     struct {
-        gm_hooks_t cta, gate, begin, end, idle;
+        gm_hooks_t cta, gate, begin, end, idle, arb;
     } hook;
+    uint32_t mem_grant;       /* streams the arb hook let issue this cycle */
     gm_sm_events_t ev;        /* this cycle's (the LSU adds its part) */
     const gm_sm_cfg_t *cfg;
     gm_warp_t *warp;          /* scheduling state, kept small: the issue stage walks it */
