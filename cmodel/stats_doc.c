@@ -188,6 +188,11 @@ static const entry_t plugs[] = {
     {"ck.ws.predicted_stp", "number",
      "the sum over the members of curve(sweet point) / curve(best)",
      "ck.policy is ws with --isolated"},
+    {"smil.limit", "array of integer", "each stream's limit per SM, 0 = unlimited",
+     "smil.enable is true"},
+    {"smil.max_inflight", "array of integer",
+     "each stream's largest in-flight memory-instruction count on any SM in any cycle",
+     "smil.enable is true"},
 };
 
 /* One object per kernel launch, every run (sim/kstats.h): instructions are

@@ -294,8 +294,8 @@ static int can_issue(const gm_sm_t *sm, const gm_warp_t *w, int mem_port_free)
         return 0;
     if (w->gap_left || w->op == GM_OP_EXIT)
         return w->loads_out == 0 && igate_open(sm, w->stream);
-    return mem_port_free && !sm->to_lsu->full && gate_open(sm, w->stream) &&
-           igate_open(sm, w->stream);
+    return mem_port_free && !sm->to_lsu->full && (sm->mem_grant >> w->stream & 1) &&
+           gate_open(sm, w->stream) && igate_open(sm, w->stream);
 }
 
 static void issue(gm_sm_t *sm, uint32_t wid, gm_sched_t *sc)
@@ -366,11 +366,33 @@ static int try_warp(gm_sm_t *sm, gm_sched_t *sc, uint32_t wid, int *mem_port_fre
     return 1;
 }
 
+/* The streams with a memory instruction ready to issue, given to the arb
+ * hook: its grant holds the others' memory instructions this cycle. */
+static void arbitrate(gm_sm_t *sm)
+{
+    gm_arb_ev_t ev = {.cand = 0, .grant = ~0u};
+    uint32_t seen = 0;
+    for (unsigned i = 0; i < GM_WARP_WORDS && !sm->to_lsu->full; i++)
+        for (uint64_t b = sm->mcand[i]; b; b &= b - 1) {
+            uint32_t s = sm->warp[i * 64 + (unsigned)__builtin_ctzll(b)].stream;
+            if (seen >> s & 1)
+                continue;
+            seen |= 1u << s;
+            if (gate_open(sm, s))
+                ev.cand |= 1u << s;
+        }
+    gm_hooks_call(&sm->hook.arb, &ev);
+    sm->mem_grant = ev.grant;
+}
+
 /* Each scheduler issues at most one instruction per cycle, from its warps
  * in its policy's order (sched.c); one memory instruction per SM per cycle. */
 static void issue_stage(gm_sm_t *sm)
 {
     int mem_port_free = 1;
+    sm->mem_grant = ~0u;
+    if (sm->hook.arb.n)
+        arbitrate(sm); /* every cycle: the arbiter is clocked even when idle */
     if (!sm->used_warps)
         return;
     for (uint32_t k = 0; k < sm->cfg->schedulers; k++) {

@@ -9,6 +9,9 @@
  *   gate   gm_gate_ev_t    may a memory instruction of a stream issue now
  *   igate  gm_gate_ev_t    may any instruction of a stream issue now: the
  *                          last check, so `allow` left set means it issues
+ *   arb    gm_arb_ev_t     which streams' memory instructions may issue this
+ *                          cycle (an arbiter across the SM's schedulers,
+ *                          which share one memory issue port)
  *   begin  NULL            the start of the SM's cycle
  *   end    gm_sm_events_t  the end of the SM's cycle, with what happened
  *   idle   gm_idle_ev_t    a plug-in with work pending sets `busy` */
@@ -90,6 +93,15 @@ typedef struct gm_gate_ev {
     int allow;                            /* a plug-in that holds the stream back clears it */
 } gm_gate_ev_t;
 
+/* Once per cycle, before the schedulers pick: `cand` has bit s when stream
+ * s has a warp whose next instruction is a memory instruction that could
+ * issue now (the latch to the LSU free and every gate open); a plug-in
+ * clears bits of `grant` (all set on entry) to hold streams back. */
+typedef struct gm_arb_ev {
+    uint32_t cand;
+    uint32_t grant;
+} gm_arb_ev_t;
+
 typedef struct gm_sm_events {
     uint8_t issue[GM_MAX_STREAMS];        /* a memory instruction issued */
     uint8_t rf[GM_MAX_STREAMS];           /* the LSU's head failed a reservation (L1D path) */
@@ -118,8 +130,9 @@ typedef struct gm_sm {
     gm_inst_q_t *to_lsu;      /* queue end: the LSU's latch */
     gm_fifo_t done;           /* from the LSU: finished memory instructions */
     struct {
-        gm_hooks_t cta, gate, begin, end, idle, admit, igate;
+        gm_hooks_t cta, gate, begin, end, idle, admit, igate, arb;
     } hook;
+    uint32_t mem_grant;       /* streams the arb hook let issue this cycle */
     gm_sm_events_t ev;        /* this cycle's (the LSU adds its part) */
     const gm_sm_cfg_t *cfg;
     gm_warp_t *warp;          /* scheduling state, kept small: the issue stage walks it */
