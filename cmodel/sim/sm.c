@@ -121,14 +121,32 @@ static uint32_t fit_count(const gm_sm_cfg_t *c, const cta_need_t *n)
     return t;
 }
 
-static void launch_cta(gm_sm_t *sm, uint32_t s)
+static uint32_t free_slot(const gm_sm_t *sm)
+{
+    uint32_t slot = 0;
+    while (sm->cta[slot].live)
+        slot++;
+    return slot;
+}
+
+/* The pick hook: a plug-in may hold the CTA back or name it (*id). */
+static int pick(const gm_sm_t *sm, uint32_t s, const cta_need_t *n, uint32_t *id)
+{
+    const gm_grid_stream_t *st = &sm->grid->s[s];
+    gm_pick_ev_t ev = {.stream = s, .kid = st->kid, .ctas = st->ctas_total,
+                       .fit = fit_count(sm->cfg, n), .seq = st->next_cta,
+                       .slot = free_slot(sm), .cta_id = *id, .take = 1};
+    gm_hooks_call(&sm->hook.pick, &ev);
+    *id = ev.cta_id;
+    return ev.take;
+}
+
+static void launch_cta(gm_sm_t *sm, uint32_t s, uint32_t cta_id)
 {
     gm_grid_stream_t *st = &sm->grid->s[s];
     const gm_kernel_t *k = st->k;
     cta_need_t n = need_of(k);
-    uint32_t slot = 0;
-    while (sm->cta[slot].live)
-        slot++;
+    uint32_t slot = free_slot(sm);
     gm_cta_t *cta = &sm->cta[slot];
     cta->live = 1;
     cta->stream = (uint8_t)s;
@@ -154,7 +172,7 @@ static void launch_cta(gm_sm_t *sm, uint32_t s)
                           .fit = fit_count(sm->cfg, &n), .ctas = st->ctas_total};
         gm_hooks_call(&sm->hook.cta, &ev);
     }
-    uint32_t cta_id = st->next_cta++;
+    st->next_cta++;
     uint32_t w = 0;
     for (uint32_t i = 0; i < n.warps; i++) {
         while (sm->warp[w].live)
@@ -184,6 +202,7 @@ int gm_sm_try_dispatch(gm_sm_t *sm)
     if (sm->no_fit) /* cleared when a CTA of this SM ends or a kernel starts */
         return 0;
     uint32_t ns = sm->grid->nstreams;
+    int held = 0; /* a plug-in held a CTA back: not a lack of room */
     for (uint32_t i = 0; i < ns; i++) {
         uint32_t s = (sm->next_stream + i) % ns;
         const gm_grid_stream_t *st = &sm->grid->s[s];
@@ -192,11 +211,16 @@ int gm_sm_try_dispatch(gm_sm_t *sm)
         cta_need_t n = need_of(st->k);
         if (!fits(sm, s, &n))
             continue;
-        launch_cta(sm, s);
+        uint32_t id = st->next_cta;
+        if (sm->hook.pick.n && !pick(sm, s, &n, &id)) {
+            held = 1;
+            continue;
+        }
+        launch_cta(sm, s, id);
         sm->next_stream = (s + 1) % ns;
         return 1;
     }
-    sm->no_fit = 1;
+    sm->no_fit = !held;
     return 0;
 }
 
@@ -217,6 +241,10 @@ static void finish_cta(gm_sm_t *sm, uint32_t slot)
     c->live = 0;
     sm->no_fit = 0;
     sm->grid->s[s].ctas_done++;
+    if (sm->hook.retire.n) {
+        gm_retire_ev_t ev = {.stream = s, .kid = sm->grid->s[s].kid, .slot = slot};
+        gm_hooks_call(&sm->hook.retire, &ev);
+    }
 }
 
 /* ---- issue ---- */

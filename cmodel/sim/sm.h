@@ -8,7 +8,11 @@
  *   gate   gm_gate_ev_t    may a memory instruction of a stream issue now
  *   begin  NULL            the start of the SM's cycle
  *   end    gm_sm_events_t  the end of the SM's cycle, with what happened
- *   idle   gm_idle_ev_t    a plug-in with work pending sets `busy` */
+ *   idle   gm_idle_ev_t    a plug-in with work pending sets `busy`
+ *   pick   gm_pick_ev_t    a CTA of a stream fits the SM: a plug-in may
+ *                          hold it back (the SM tries again next cycle) or
+ *                          name the CTA the workload generator sees
+ *   retire gm_retire_ev_t  a CTA of the SM finished */
 #ifndef GM_SIM_SM_H
 #define GM_SIM_SM_H
 
@@ -68,6 +72,20 @@ typedef struct gm_cta_ev {
     uint32_t ctas;                        /* the kernel's CTAs in all */
 } gm_cta_ev_t;
 
+typedef struct gm_pick_ev {
+    uint32_t stream, kid;
+    uint32_t ctas;                        /* the kernel's CTAs in all */
+    uint32_t fit;                         /* CTAs of the kernel an empty SM holds */
+    uint32_t seq;                         /* CTAs of the kernel placed before it */
+    uint32_t slot;                        /* the SM's CTA slot it would take */
+    uint32_t cta_id;                      /* the id warp_init gets (default seq) */
+    int take;                             /* a plug-in that holds it back clears it */
+} gm_pick_ev_t;
+
+typedef struct gm_retire_ev {
+    uint32_t stream, kid, slot;
+} gm_retire_ev_t;
+
 typedef struct gm_gate_ev {
     uint32_t stream;
     int allow;                            /* a plug-in that holds the stream back clears it */
@@ -101,7 +119,7 @@ typedef struct gm_sm {
     gm_inst_q_t *to_lsu;      /* queue end: the LSU's latch */
     gm_fifo_t done;           /* from the LSU: finished memory instructions */
     struct {
-        gm_hooks_t cta, gate, begin, end, idle;
+        gm_hooks_t cta, gate, begin, end, idle, pick, retire;
     } hook;
     gm_sm_events_t ev;        /* this cycle's (the LSU adds its part) */
     const gm_sm_cfg_t *cfg;
