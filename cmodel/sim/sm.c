@@ -133,7 +133,7 @@ static uint32_t free_slot(const gm_sm_t *sm)
 static int pick(const gm_sm_t *sm, uint32_t s, const cta_need_t *n, uint32_t *id)
 {
     const gm_grid_stream_t *st = &sm->grid->s[s];
-    gm_pick_ev_t ev = {.stream = s, .kid = st->kid, .ctas = st->ctas_total,
+    gm_pick_ev_t ev = {.k = st->k, .stream = s, .kid = st->kid, .ctas = st->ctas_total,
                        .fit = fit_count(sm->cfg, n), .seq = st->next_cta,
                        .slot = free_slot(sm), .cta_id = *id, .take = 1};
     gm_hooks_call(&sm->hook.pick, &ev);
@@ -167,7 +167,8 @@ static void launch_cta(gm_sm_t *sm, uint32_t s, uint32_t cta_id)
     sm->s_regs[s] += n.regs;
     sm->s_smem[s] += n.smem;
     if (sm->hook.cta.n) {
-        gm_cta_ev_t ev = {.stream = s, .kid = st->kid, .slot = slot, .threads = n.threads,
+        gm_cta_ev_t ev = {.stream = s, .kid = st->kid, .slot = slot, .cta_id = cta_id,
+                          .threads = n.threads,
                           .warps = n.warps, .regs = n.regs, .smem = n.smem,
                           .fit = fit_count(sm->cfg, &n), .ctas = st->ctas_total};
         gm_hooks_call(&sm->hook.cta, &ev);

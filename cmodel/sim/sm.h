@@ -67,12 +67,14 @@ typedef struct gm_grid {
 
 typedef struct gm_cta_ev {
     uint32_t stream, kid, slot;
+    uint32_t cta_id;                      /* the id warp_init gets */
     uint32_t threads, warps, regs, smem;  /* what one CTA of the kernel takes */
     uint32_t fit;                         /* CTAs of the kernel an empty SM holds */
     uint32_t ctas;                        /* the kernel's CTAs in all */
 } gm_cta_ev_t;
 
 typedef struct gm_pick_ev {
+    const gm_kernel_t *k;
     uint32_t stream, kid;
     uint32_t ctas;                        /* the kernel's CTAs in all */
     uint32_t fit;                         /* CTAs of the kernel an empty SM holds */
