@@ -131,14 +131,32 @@ static uint32_t fit_count(const gm_sm_cfg_t *c, const cta_need_t *n)
     return t;
 }
 
-static void launch_cta(gm_sm_t *sm, uint32_t s)
+static uint32_t free_slot(const gm_sm_t *sm)
+{
+    uint32_t slot = 0;
+    while (sm->cta[slot].live)
+        slot++;
+    return slot;
+}
+
+/* The pick hook: a plug-in may hold the CTA back or name it (*id). */
+static int pick(const gm_sm_t *sm, uint32_t s, const cta_need_t *n, uint32_t *id)
+{
+    const gm_grid_stream_t *st = &sm->grid->s[s];
+    gm_pick_ev_t ev = {.k = st->k, .stream = s, .kid = st->kid, .ctas = st->ctas_total,
+                       .fit = fit_count(sm->cfg, n), .seq = st->next_cta,
+                       .slot = free_slot(sm), .cta_id = *id, .take = 1};
+    gm_hooks_call(&sm->hook.pick, &ev);
+    *id = ev.cta_id;
+    return ev.take;
+}
+
+static void launch_cta(gm_sm_t *sm, uint32_t s, uint32_t cta_id)
 {
     gm_grid_stream_t *st = &sm->grid->s[s];
     const gm_kernel_t *k = st->k;
     cta_need_t n = need_of(k);
-    uint32_t slot = 0;
-    while (sm->cta[slot].live)
-        slot++;
+    uint32_t slot = free_slot(sm);
     gm_cta_t *cta = &sm->cta[slot];
     cta->live = 1;
     cta->stream = (uint8_t)s;
@@ -159,12 +177,13 @@ static void launch_cta(gm_sm_t *sm, uint32_t s)
     sm->s_regs[s] += n.regs;
     sm->s_smem[s] += n.smem;
     if (sm->hook.cta.n) {
-        gm_cta_ev_t ev = {.stream = s, .kid = st->kid, .slot = slot, .threads = n.threads,
+        gm_cta_ev_t ev = {.stream = s, .kid = st->kid, .slot = slot, .cta_id = cta_id,
+                          .threads = n.threads,
                           .warps = n.warps, .regs = n.regs, .smem = n.smem,
                           .fit = fit_count(sm->cfg, &n), .ctas = st->ctas_total};
         gm_hooks_call(&sm->hook.cta, &ev);
     }
-    uint32_t cta_id = st->next_cta++;
+    st->next_cta++;
     uint32_t w = 0;
     for (uint32_t i = 0; i < n.warps; i++) {
         while (sm->warp[w].live)
@@ -218,8 +237,12 @@ static int dispatch_admit(gm_sm_t *sm)
         sm->no_fit = 1;
         return 0;
     }
-    launch_cta(sm, (uint32_t)ev.pick);
-    sm->next_stream = ((uint32_t)ev.pick + 1) % ev.nstreams;
+    uint32_t s = (uint32_t)ev.pick, id = sm->grid->s[s].next_cta;
+    cta_need_t n = need_of(sm->grid->s[s].k);
+    if (sm->hook.pick.n && !pick(sm, s, &n, &id))
+        return 0; /* held back, not a lack of room: try again next cycle */
+    launch_cta(sm, s, id);
+    sm->next_stream = (s + 1) % ev.nstreams;
     return 1;
 }
 
@@ -230,6 +253,7 @@ int gm_sm_try_dispatch(gm_sm_t *sm)
     if (sm->hook.admit.n)
         return dispatch_admit(sm);
     uint32_t ns = sm->grid->nstreams;
+    int held = 0; /* a plug-in held a CTA back: not a lack of room */
     for (uint32_t i = 0; i < ns; i++) {
         uint32_t s = (sm->next_stream + i) % ns;
         const gm_grid_stream_t *st = &sm->grid->s[s];
@@ -238,11 +262,16 @@ int gm_sm_try_dispatch(gm_sm_t *sm)
         cta_need_t n = need_of(st->k);
         if (!fits(sm, s, &n))
             continue;
-        launch_cta(sm, s);
+        uint32_t id = st->next_cta;
+        if (sm->hook.pick.n && !pick(sm, s, &n, &id)) {
+            held = 1;
+            continue;
+        }
+        launch_cta(sm, s, id);
         sm->next_stream = (s + 1) % ns;
         return 1;
     }
-    sm->no_fit = 1;
+    sm->no_fit = !held;
     return 0;
 }
 
@@ -263,6 +292,10 @@ static void finish_cta(gm_sm_t *sm, uint32_t slot)
     c->live = 0;
     sm->no_fit = 0;
     sm->grid->s[s].ctas_done++;
+    if (sm->hook.retire.n) {
+        gm_retire_ev_t ev = {.stream = s, .kid = sm->grid->s[s].kid, .slot = slot};
+        gm_hooks_call(&sm->hook.retire, &ev);
+    }
 }
 
 /* ---- issue ---- */

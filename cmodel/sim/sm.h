@@ -14,7 +14,11 @@
  *                          which share one memory issue port)
  *   begin  NULL            the start of the SM's cycle
  *   end    gm_sm_events_t  the end of the SM's cycle, with what happened
- *   idle   gm_idle_ev_t    a plug-in with work pending sets `busy` */
+ *   idle   gm_idle_ev_t    a plug-in with work pending sets `busy`
+ *   pick   gm_pick_ev_t    a CTA of a stream fits the SM: a plug-in may
+ *                          hold it back (the SM tries again next cycle) or
+ *                          name the CTA the workload generator sees
+ *   retire gm_retire_ev_t  a CTA of the SM finished */
 #ifndef GM_SIM_SM_H
 #define GM_SIM_SM_H
 
@@ -69,6 +73,7 @@ typedef struct gm_grid {
 
 typedef struct gm_cta_ev {
     uint32_t stream, kid, slot;
+    uint32_t cta_id;                      /* the id warp_init gets */
     uint32_t threads, warps, regs, smem;  /* what one CTA of the kernel takes */
     uint32_t fit;                         /* CTAs of the kernel an empty SM holds */
     uint32_t ctas;                        /* the kernel's CTAs in all */
@@ -87,6 +92,21 @@ typedef struct gm_admit_ev {
     int32_t pick;                         /* preset: the first `even` stream from `first`, or -1;
                                            * a plug-in sets a stream with `fits`, or -1 (none) */
 } gm_admit_ev_t;
+
+typedef struct gm_pick_ev {
+    const gm_kernel_t *k;
+    uint32_t stream, kid;
+    uint32_t ctas;                        /* the kernel's CTAs in all */
+    uint32_t fit;                         /* CTAs of the kernel an empty SM holds */
+    uint32_t seq;                         /* CTAs of the kernel placed before it */
+    uint32_t slot;                        /* the SM's CTA slot it would take */
+    uint32_t cta_id;                      /* the id warp_init gets (default seq) */
+    int take;                             /* a plug-in that holds it back clears it */
+} gm_pick_ev_t;
+
+typedef struct gm_retire_ev {
+    uint32_t stream, kid, slot;
+} gm_retire_ev_t;
 
 typedef struct gm_gate_ev {
     uint32_t stream;
@@ -130,7 +150,7 @@ typedef struct gm_sm {
     gm_inst_q_t *to_lsu;      /* queue end: the LSU's latch */
     gm_fifo_t done;           /* from the LSU: finished memory instructions */
     struct {
-        gm_hooks_t cta, gate, begin, end, idle, admit, igate, arb;
+        gm_hooks_t cta, gate, begin, end, idle, admit, igate, arb, pick, retire;
     } hook;
     uint32_t mem_grant;       /* streams the arb hook let issue this cycle */
     gm_sm_events_t ev;        /* this cycle's (the LSU adds its part) */

@@ -1,0 +1,333 @@
+/* Locality-aware CTA clustering (seed-002): the cluster-aware dispatcher
+ * (cta_dispatch) and the CTA remap unit (cta_remap) take over CTA
+ * dispatch, one GPU-wide pair. Each cycle the dispatcher names a CTA for
+ * one SM ((u) under a baseline policy, or (w, i) under cluster binding),
+ * the remap unit turns it into the original CTA (v, bx, by), and that SM
+ * places it at its next pick; the workload generator gets by*gdx + bx,
+ * so its addresses are exactly the transformed kernel's:
+ *   BSL      the baseline policy, identity remap
+ *   RD       the baseline policy, Listing 4's redirection (v = f^-1(u/M,
+ *            u%M)): clusters land on one SM only under strict RR (§4.1)
+ *   CLU      cluster binding, agent a of SM i running base(i) + a, a+A, ...
+ *            with A = every CTA the SM holds (Listing 5, E3 corrected)
+ *   CLU_TOT  the same with `agents` active agents a SM (throttling)
+ * `dir` picks the linear order clusters are cut from (§3.4: row = Y-
+ * partition, col = X-partition, tile). A retire reaches the dispatcher
+ * through a queue, one a cycle (its one retire port). One kernel stream
+ * only: the dispatcher's slots are the kernel's. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "blocks/cta_dispatch.h"
+#include "blocks/cta_remap.h"
+#include "sim/plugin.h"
+
+enum { SCH_BSL, SCH_RD, SCH_CLU, SCH_CLU_TOT };
+static const char *const scheme_names[] = {"BSL", "RD", "CLU", "CLU_TOT", NULL};
+static const char *const policy_names[] = {"strict_rr", "rr_demand", "random", NULL};
+static const char *const dir_names[] = {"row", "col", "tile", NULL};
+
+typedef struct cta_cfg {
+    int enable;
+    int scheme, policy, dir;
+    uint32_t agents, tw, th, seed;
+} cta_cfg_t;
+_Static_assert(sizeof(cta_cfg_t) <= GM_PLUG_CFG_BYTES, "cta section too large");
+
+#define S cta_cfg_t
+static const gm_field_t fields[] = {
+    GM_FIELD_BOOL(S, enable, 0, "CTA clustering: cta_dispatch + cta_remap take over CTA dispatch"),
+    GM_FIELD_ENUM(S, scheme, SCH_BSL, scheme_names,
+        "BSL, RD (redirection), CLU (agents, all active) or CLU_TOT (agents, throttled)"),
+    GM_FIELD_ENUM(S, policy, 1, policy_names,
+        "the baseline hardware scheduler BSL and RD run under: strict_rr, rr_demand, random"),
+    GM_FIELD_ENUM(S, dir, 0, dir_names,
+        "the order clusters are cut from: row (Y-partition), col (X-partition), tile"),
+    GM_FIELD_UINT(S, agents, 0, 0, 32, "CLU_TOT: active agents a SM (0: all the SM holds)"),
+    GM_FIELD_UINT(S, tw, 2, 1, 255, "tile width in CTAs (dir tile)"),
+    GM_FIELD_UINT(S, th, 2, 1, 255, "tile height in CTAs (dir tile)"),
+    GM_FIELD_UINT(S, seed, 1, 0, 65535, "the random policy's LFSR seed"),
+};
+#undef S
+static const gm_schema_t schema = {fields, sizeof fields / sizeof fields[0]};
+
+typedef struct cta_plug cta_plug_t;
+
+typedef struct cta_sm {
+    cta_plug_t *g;
+    uint32_t id;
+    uint8_t dslot[CTA_DISP_MAX_SLOTS * 2]; /* SM CTA slot -> dispatcher slot */
+} cta_sm_t;
+
+struct cta_plug {
+    cta_cfg_t c;
+    uint32_t nsm, maxcta;
+    gm_blk_t *disp, *remap;
+    cta_sm_t *sm;
+    /* the kernel */
+    const gm_kernel_t *k;
+    uint32_t kid, V, fit, gdx, gdy;
+    int launch_pending, index;
+    /* retires on their way to the dispatcher */
+    uint16_t *rq;
+    uint32_t rq_head, rq_n, rq_cap;
+    /* the remap unit's request in flight, and its result */
+    uint32_t to_sm, to_slot;
+    cta_remap_out_t rout;
+    int taken;
+    /* counts */
+    uint64_t placed, held, tile_fallbacks, kernels;
+    uint64_t *per_sm;
+};
+
+static int active(const gm_gpu_config_t *c, const void *cfg)
+{
+    (void)c;
+    return ((const cta_cfg_t *)cfg)->enable;
+}
+
+static int check(const gm_gpu_config_t *c, const void *cfg, const char *file, gm_err_t *err)
+{
+    const cta_cfg_t *k = cfg;
+    if (k->enable && (c->sm.count > CTA_DISP_MAX_SM || c->sm.max_ctas > CTA_DISP_MAX_SLOTS))
+        return gm_errf(err, "%s: $.cta.enable: the dispatcher serves at most %d SMs of at most "
+                            "%d CTAs ($.sm.count %u, $.sm.max_ctas %u)",
+                       file, CTA_DISP_MAX_SM, CTA_DISP_MAX_SLOTS, c->sm.count, c->sm.max_ctas);
+    if (k->agents && k->scheme != SCH_CLU_TOT)
+        return gm_errf(err, "%s: $.cta.agents: throttling is the CLU_TOT scheme's "
+                            "($.cta.scheme is %s)", file, scheme_names[k->scheme]);
+    return 0;
+}
+
+static int init(const gm_plug_env_t *env, const void *cfg, void **self, gm_err_t *err)
+{
+    cta_plug_t *g = calloc(1, sizeof *g);
+    *self = g;
+    if (!g)
+        return gm_errf(err, "cta: out of memory");
+    if (env->nstreams != 1)
+        return gm_errf(err, "cta: clustering takes one kernel stream (the workload has %u)",
+                       env->nstreams);
+    g->c = *(const cta_cfg_t *)cfg;
+    g->nsm = env->cfg->sm.count;
+    g->maxcta = env->cfg->sm.max_ctas;
+    g->rq_cap = g->nsm * g->maxcta + 1;
+    g->sm = calloc(g->nsm, sizeof *g->sm);
+    g->rq = calloc(g->rq_cap, sizeof *g->rq);
+    g->per_sm = calloc(g->nsm, sizeof *g->per_sm);
+    if (!g->sm || !g->rq || !g->per_sm)
+        return gm_errf(err, "cta: out of memory");
+    for (uint32_t i = 0; i < g->nsm; i++) {
+        g->sm[i].g = g;
+        g->sm[i].id = i;
+    }
+    return 0;
+}
+
+static unsigned remap_mode(const cta_plug_t *g)
+{
+    switch (g->c.scheme) {
+    case SCH_RD:
+        return CTA_REMAP_REDIRECT;
+    case SCH_CLU:
+    case SCH_CLU_TOT:
+        return CTA_REMAP_CLUSTER;
+    default:
+        return CTA_REMAP_IDENTITY;
+    }
+}
+
+/* The remap unit's configuration for the kernel (static while it runs). */
+static void remap_cfg(const cta_plug_t *g, cta_remap_in_t *in)
+{
+    in->cfg_mode = remap_mode(g);
+    in->cfg_index = (uint64_t)g->index;
+    in->cfg_V = g->V;
+    in->cfg_M = g->nsm;
+    in->cfg_q = g->V / g->nsm;
+    in->cfg_r = g->V % g->nsm;
+    in->cfg_gdx = g->gdx;
+    in->cfg_gdy = g->gdy & 0xffff;
+    in->cfg_tw = g->c.tw;
+    in->cfg_th = g->c.th;
+    in->cfg_ntx = g->gdx / g->c.tw;
+}
+
+static void new_kernel(cta_plug_t *g, const gm_pick_ev_t *ev)
+{
+    g->k = ev->k;
+    g->kid = ev->kid;
+    g->V = ev->ctas;
+    g->fit = ev->fit;
+    g->gdx = ev->k->grid[0];
+    g->gdy = ev->k->grid[1] * ev->k->grid[2];
+    g->index = (int)g->c.dir;
+    /* Tiles must cut the grid evenly (INTERP-11): else the rows. */
+    if (g->c.dir == CTA_INDEX_TILE && (g->gdx % g->c.tw || g->gdy % g->c.th)) {
+        g->index = CTA_INDEX_ROW;
+        g->tile_fallbacks++;
+    }
+    g->launch_pending = 1;
+    g->kernels++;
+}
+
+/* An SM may place a CTA: the one the remap unit holds for it, if any. */
+static void pick(void *self, void *vev)
+{
+    cta_sm_t *s = self;
+    cta_plug_t *g = s->g;
+    gm_pick_ev_t *ev = vev;
+    if (ev->kid != g->kid)
+        new_kernel(g, ev);
+    if (!g->rout.out_valid || g->to_sm != s->id || g->taken) {
+        ev->take = 0;
+        g->held++;
+        return;
+    }
+    g->taken = 1;
+    ev->cta_id = (uint32_t)g->rout.out_by * g->gdx + (uint32_t)g->rout.out_bx;
+    s->dslot[ev->slot] = (uint8_t)g->to_slot;
+    g->placed++;
+    g->per_sm[s->id]++;
+}
+
+static void retire(void *self, void *vev)
+{
+    cta_sm_t *s = self;
+    cta_plug_t *g = s->g;
+    const gm_retire_ev_t *ev = vev;
+    uint32_t t = (g->rq_head + g->rq_n++) % g->rq_cap;
+    g->rq[t] = (uint16_t)(s->id << 8 | s->dslot[ev->slot]);
+}
+
+static unsigned disp_policy(const cta_plug_t *g)
+{
+    return g->c.scheme >= SCH_CLU ? CTA_POL_CLUSTER_STATIC : (unsigned)g->c.policy;
+}
+
+/* The cycle's edge: the dispatcher's pick goes to the remap unit when it is
+ * free, the remap unit's result leaves when an SM placed it, one retire
+ * reaches the dispatcher. */
+static void end(void *self)
+{
+    cta_plug_t *g = self;
+    if (!g->k)
+        return;
+    cta_dispatch_in_t *din = g->disp->in;
+    memset(din, 0, sizeof *din);
+    if (g->launch_pending) {
+        din->launch_valid = 1;
+        din->launch_V = g->V;
+        din->launch_policy = disp_policy(g);
+        din->launch_slots = g->fit;
+        din->launch_active = g->c.scheme == SCH_CLU_TOT ? g->c.agents : 0;
+        din->launch_seed = g->c.seed;
+    }
+    din->sm_can_accept = g->nsm >= 32 ? 0xffffffffu : (1u << g->nsm) - 1;
+    if (g->rq_n) {
+        din->retire_valid = 1;
+        din->retire_sm = g->rq[g->rq_head] >> 8;
+        din->retire_slot = g->rq[g->rq_head] & 0xff;
+    }
+    din->disp_ready = g->rout.in_ready;
+    gm_blk_eval(g->disp);
+    const cta_dispatch_out_t *dout = g->disp->out;
+
+    cta_remap_in_t *rin = g->remap->in;
+    memset(rin, 0, sizeof *rin);
+    remap_cfg(g, rin);
+    rin->in_valid = dout->disp_valid;
+    rin->in_u = dout->disp_u;
+    rin->in_w = dout->disp_w;
+    rin->in_i = dout->disp_i;
+    rin->out_ready = (uint64_t)g->taken;
+    gm_blk_eval(g->remap);
+
+    if (dout->disp_valid && g->rout.in_ready) {
+        g->to_sm = (uint32_t)dout->disp_sm;
+        g->to_slot = (uint32_t)dout->disp_slot;
+    }
+    if (g->launch_pending && dout->launch_ready)
+        g->launch_pending = 0;
+    gm_blk_tick(g->disp);
+    gm_blk_tick(g->remap);
+    if (g->rq_n) {
+        g->rq_head = (g->rq_head + 1) % g->rq_cap;
+        g->rq_n--;
+    }
+    g->taken = 0;
+    /* The next cycle's result: the remap unit's outputs are its state's. */
+    rin->in_valid = 0;
+    rin->out_ready = 0;
+    gm_blk_eval(g->remap);
+    g->rout = *(const cta_remap_out_t *)g->remap->out;
+}
+
+static int attach(void *self, const gm_site_t *site, gm_err_t *err)
+{
+    cta_plug_t *g = self;
+    if (site->kind == GM_SITE_GPU) {
+        cta_dispatch_params_t dp = {.N_SM = g->nsm, .SLOTS = g->maxcta, .TIE = 0};
+        /* The combinational divider: one division a cycle, so the unit
+         * names a CTA every 3-4 cycles and never slows dispatch. */
+        cta_remap_params_t rp = {.DIV_IMPL = 1, .LUT_AW = 6};
+        if (!(g->disp = gm_blk_new(site->ctx->reg, &cta_dispatch_desc, &dp, "cta_dispatch", err)) ||
+            !(g->remap = gm_blk_new(site->ctx->reg, &cta_remap_desc, &rp, "cta_remap", err)))
+            return -1;
+        memset(g->remap->in, 0, sizeof(cta_remap_in_t));
+        gm_blk_eval(g->remap);
+        g->rout = *(const cta_remap_out_t *)g->remap->out;
+        return 0;
+    }
+    if (site->kind != GM_SITE_SM)
+        return 0;
+    cta_sm_t *s = &g->sm[site->id];
+    if (gm_hooks_add(&site->sm->hook.pick, pick, s, site->name, err) ||
+        gm_hooks_add(&site->sm->hook.retire, retire, s, site->name, err))
+        return -1;
+    return 0;
+}
+
+static void stats(const void *self, cJSON *root)
+{
+    const cta_plug_t *g = self;
+    cJSON *o = cJSON_AddObjectToObject(root, "cta");
+    cJSON_AddStringToObject(o, "scheme", scheme_names[g->c.scheme]);
+    cJSON_AddStringToObject(o, "policy", g->c.scheme >= SCH_CLU ? "cluster_static"
+                                                                : policy_names[g->c.policy]);
+    cJSON_AddStringToObject(o, "dir", dir_names[g->c.dir]);
+    cJSON_AddNumberToObject(o, "kernels", (double)g->kernels);
+    cJSON_AddNumberToObject(o, "ctas_placed", (double)g->placed);
+    cJSON_AddNumberToObject(o, "picks_held", (double)g->held);
+    cJSON_AddNumberToObject(o, "tile_fallbacks", (double)g->tile_fallbacks);
+    cJSON *a = cJSON_AddArrayToObject(o, "ctas_per_sm");
+    for (uint32_t i = 0; i < g->nsm; i++)
+        cJSON_AddItemToArray(a, cJSON_CreateNumber((double)g->per_sm[i]));
+}
+
+static void release(void *self)
+{
+    cta_plug_t *g = self;
+    if (g) {
+        free(g->sm);
+        free(g->rq);
+        free(g->per_sm);
+    }
+    free(g);
+}
+
+const gm_plugin_t gm_plugin_cta = {
+    .name = "cta",
+    .doc = "locality-aware CTA clustering: dispatcher and remap unit (seed-002)",
+    .section = "cta",
+    .schema = &schema,
+    .cfg_size = sizeof(cta_cfg_t),
+    .active = active,
+    .check = check,
+    .init = init,
+    .attach = attach,
+    .end = end,
+    .stats = stats,
+    .free = release,
+};
