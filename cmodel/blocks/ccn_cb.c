@@ -28,7 +28,7 @@ void ccn_cb_eval(const ccn_cb_t *m, const ccn_cb_in_t *in, ccn_cb_out_t *out)
     uint32_t e = m->ent[m->head];
     out->miss_to_ccn = (uint64_t)to_ccn(m, in);
     out->inj_valid = m->count != 0;
-    out->inj_flit = m->count ? ccn_flit(e >> 26, m->p.MY_CID, e) : 0;
+    out->inj_flit = m->count ? ccn_flit(e >> 26, (unsigned)in->my_cid, e) : 0;
     out->cb_count = m->count;
 }
 

@@ -4,18 +4,18 @@
 
 int ccn_node_init(ccn_node_t *m, const ccn_node_params_t *p, gm_err_t *err)
 {
-    ccn_cb_params_t cb = {.MY_CID = p->MY_CID, .Q_DEPTH = p->Q_DEPTH};
-    ccn_reqq_params_t rq = {.MY_CID = p->MY_CID, .Q_DEPTH = p->Q_DEPTH, .NSETS = p->NSETS,
+    ccn_cb_params_t cb = {.Q_DEPTH = p->Q_DEPTH};
+    ccn_reqq_params_t rq = {.Q_DEPTH = p->Q_DEPTH, .NSETS = p->NSETS,
                             .IDX_W = p->IDX_W, .LINK_LAT = p->LINK_LAT, .FLOW = p->FLOW};
     ccn_shadow_tag_params_t st = {.NSETS = p->NSETS, .NWAYS = p->NWAYS,
                                   .TAG_W = p->IDX_W ? 26 - p->IDX_W : 26,
                                   .ST_PORTS = p->ST_PORTS};
     ccn_hit_read_params_t hr = {.STRICT = 0};
-    ccn_respq_params_t rs = {.MY_CID = p->MY_CID, .Q_DEPTH = p->Q_DEPTH,
+    ccn_respq_params_t rs = {.Q_DEPTH = p->Q_DEPTH,
                              .RESP_BEATS = p->RESP_BEATS, .FLOW = p->FLOW};
     ccn_rt_params_t rt = {.CNT_W = 24};
-    if (p->MY_CID >= p->N)
-        return gm_errf(err, "MY_CID %u is not on a ring of N = %u cores", p->MY_CID, p->N);
+    if (p->STIM_CID >= p->N)
+        return gm_errf(err, "STIM_CID %u is not on a ring of N = %u cores", p->STIM_CID, p->N);
     memset(m, 0, sizeof *m);
     m->p = *p;
     if (ccn_cb_init(&m->cb, &cb, err) || ccn_reqq_init(&m->rq, &rq, err) ||
@@ -65,13 +65,14 @@ static void settle(const ccn_node_t *m, const ccn_node_in_t *in, wires_t *w)
                            .insn_inc = in->insn_inc};
     ccn_rt_eval(&m->rt, &w->rti, &w->rto);
 
-    w->cbi = (ccn_cb_in_t){.miss_valid = in->miss_valid, .miss_la = in->miss_la,
+    w->cbi = (ccn_cb_in_t){.my_cid = in->my_cid, .miss_valid = in->miss_valid, .miss_la = in->miss_la,
                            .rt_enable = w->rto.rt_enable, .rt_sampling = w->rto.rt_sampling};
     ccn_cb_eval(&m->cb, &w->cbi, &w->cbo);
 
     memcpy(w->hri.l1_rd_data, in->l1_rd_data, sizeof in->l1_rd_data);
     ccn_hit_read_eval(&m->hr, &w->hri, &w->hro);
 
+    w->rsi.my_cid = in->my_cid;
     w->rsi.loc_valid = w->hro.rsp_inj_valid;
     w->rsi.loc_hdr = w->hro.rsp_inj_hdr;
     memcpy(w->rsi.loc_data, w->hro.rsp_inj_data, sizeof w->rsi.loc_data);
@@ -86,7 +87,7 @@ static void settle(const ccn_node_t *m, const ccn_node_in_t *in, wires_t *w)
     w->hri.rsp_inj_accept = w->rso.loc_accept;
     ccn_hit_read_eval(&m->hr, &w->hri, &w->hro);
 
-    w->rqi = (ccn_reqq_in_t){.fwd_in_valid = in->req_in_valid, .fwd_in_flit = in->req_in_flit,
+    w->rqi = (ccn_reqq_in_t){.my_cid = in->my_cid, .fwd_in_valid = in->req_in_valid, .fwd_in_flit = in->req_in_flit,
                              .inj_valid = w->cbo.inj_valid, .inj_flit = w->cbo.inj_flit,
                              .home_eject_ready = in->home_eject_ready,
                              .hit_stage_ready = w->hro.hit_stage_ready,

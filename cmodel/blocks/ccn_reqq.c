@@ -38,7 +38,7 @@ typedef struct step {
 
 static void decide(const ccn_reqq_t *m, const ccn_reqq_in_t *in, step_t *s)
 {
-    unsigned my = m->p.MY_CID, qd = m->p.Q_DEPTH, L = m->p.LINK_LAT;
+    unsigned my = (unsigned)in->my_cid, qd = m->p.Q_DEPTH, L = m->p.LINK_LAT;
     memset(s, 0, sizeof *s);
     s->af = (uint32_t)in->fwd_in_flit & 0x7fffffffu;
     s->arr = in->fwd_in_valid != 0;

@@ -33,7 +33,7 @@ static void decide(const ccn_respq_t *m, const ccn_respq_in_t *in, step_t *s)
     memset(s, 0, sizeof *s);
     s->loc = in->loc_valid && (m->p.FLOW ? m->count < qd : m->count + 2u <= qd);
     s->first = !m->dv;
-    s->home = s->first ? ccn_flit_cid((uint32_t)in->in_hdr) == m->p.MY_CID : m->dhome;
+    s->home = s->first ? ccn_flit_cid((uint32_t)in->in_hdr) == (in->my_cid & 15u) : m->dhome;
     s->fill = m->fv && in->fill_ready;
     int ready = !s->first ? 1 : s->home ? !m->fv || in->fill_ready : m->count < qd && !s->loc;
     s->acc = in->in_beat_valid && ready;

@@ -12,7 +12,7 @@ int ccn_ring_init(ccn_ring_t *r, const ccn_node_params_t *proto, unsigned n, gm_
     r->n = n;
     for (unsigned k = 0; k < n; k++) {
         ccn_node_params_t p = *proto;
-        p.MY_CID = k;
+        p.STIM_CID = k;
         p.N = n;
         if (ccn_node_init(&r->node[k], &p, err))
             return -1;
@@ -31,6 +31,7 @@ void ccn_ring_eval(const ccn_ring_t *r, ccn_node_in_t *ins, ccn_node_out_t *outs
         ccn_node_in_t *in = &ins[k];
         in->req_in_valid = in->req_out_ready = in->rsp_in_valid = in->rsp_out_ready = 0;
         in->req_in_flit = in->rsp_in_hdr = in->rsp_in_last = 0;
+        in->my_cid = k;
         memset(in->rsp_in_data, 0, sizeof in->rsp_in_data);
         memset(in->l1_rd_data, 0, sizeof in->l1_rd_data);
         ccn_node_eval(&r->node[k], in, &outs[k]);

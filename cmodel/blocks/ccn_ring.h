@@ -19,7 +19,7 @@ typedef struct ccn_ring {
     ccn_node_t node[CCN_RING_MAX];
 } ccn_ring_t;
 
-/* proto's MY_CID is ignored; N is n. */
+/* proto's STIM_CID is ignored; N is n. Node k's my_cid input is k. */
 int ccn_ring_init(ccn_ring_t *r, const ccn_node_params_t *proto, unsigned n, gm_err_t *err);
 /* One cycle's outputs. ins[k] holds node k's L1-side and cfg inputs; the
  * ring inputs (req_*, rsp_*) and l1_rd_data are written here from the

@@ -1,11 +1,11 @@
 // ccn_cb — the CCN buffer of one core (seed-003 §5.1, §14.2).
 // Behaviour: cmodel/blocks/ccn_cb.ports.
 module ccn_cb #(
-  parameter int unsigned MY_CID  = 0,
   parameter int unsigned Q_DEPTH = 8
 ) (
   input  wire        clk,
   input  wire        rst_n,
+  input  wire [3:0]  my_cid_i,
   input  wire        miss_valid_i,
   input  wire [25:0] miss_la_i,
   input  wire        rt_enable_i,
@@ -23,7 +23,7 @@ module ccn_cb #(
   reg [3:0]  count_q /*verilator public_flat_rd*/;
 
   localparam logic [2:0] LAST = 3'(Q_DEPTH - 1);
-  localparam logic [3:0] CID  = 4'(MY_CID);
+  wire [3:0] CID = my_cid_i;  // a strap: one design for every core
 
   // The start-of-cycle count decides: a pop this cycle does not make room.
   wire to_ccn = rt_enable_i && (count_q < 4'(Q_DEPTH));

@@ -2,8 +2,8 @@
 // §5, §14.8), built from the six CCN blocks. Behaviour:
 // cmodel/blocks/ccn_node.ports; the wiring is the C model's settle().
 module ccn_node #(
-  parameter int unsigned MY_CID     = 0,
-  /* verilator lint_off UNUSEDPARAM */  // the ring's size: the stimuli's
+  /* verilator lint_off UNUSEDPARAM */  // the stimuli's ring and position
+  parameter int unsigned STIM_CID   = 0,
   parameter int unsigned N          = 15,
   /* verilator lint_on UNUSEDPARAM */
   parameter int unsigned Q_DEPTH    = 8,
@@ -17,6 +17,7 @@ module ccn_node #(
 ) (
   input  wire          clk,
   input  wire          rst_n,
+  input  wire [3:0]    my_cid_i,
   input  wire          miss_valid_i,
   input  wire [25:0]   miss_la_i,
   input  wire          upd_valid_i,
@@ -97,16 +98,16 @@ module ccn_node #(
     .rt_enable_o(rt_enable), .rt_sampling_o(rt_sampling),
     .stat_epochs_o(stat_epochs_o), .stat_off_epochs_o(stat_off_epochs_o));
 
-  ccn_cb #(.MY_CID(MY_CID), .Q_DEPTH(Q_DEPTH)) u_cb (
-    .clk(clk), .rst_n(rst_n),
+  ccn_cb #(.Q_DEPTH(Q_DEPTH)) u_cb (
+    .clk(clk), .rst_n(rst_n), .my_cid_i(my_cid_i),
     .miss_valid_i(miss_valid_i), .miss_la_i(miss_la_i), .rt_enable_i(rt_enable),
     .rt_sampling_i(rt_sampling), .inj_accept_i(inj_accept),
     .miss_to_ccn_o(miss_to_ccn), .inj_valid_o(cb_inj_valid), .inj_flit_o(cb_inj_flit),
     .cb_count_o(cb_count_o));
 
-  ccn_reqq #(.MY_CID(MY_CID), .Q_DEPTH(Q_DEPTH), .NSETS(NSETS), .IDX_W(IDX_W),
+  ccn_reqq #(.Q_DEPTH(Q_DEPTH), .NSETS(NSETS), .IDX_W(IDX_W),
              .LINK_LAT(LINK_LAT), .FLOW(FLOW)) u_reqq (
-    .clk(clk), .rst_n(rst_n),
+    .clk(clk), .rst_n(rst_n), .my_cid_i(my_cid_i),
     .fwd_in_valid_i(req_in_valid_i), .fwd_in_flit_i(req_in_flit_i),
     .inj_valid_i(cb_inj_valid), .inj_flit_i(cb_inj_flit),
     .home_eject_ready_i(home_eject_ready_i),
@@ -139,8 +140,8 @@ module ccn_node #(
     .rsp_inj_valid_o(rsp_inj_valid), .rsp_inj_hdr_o(rsp_inj_hdr),
     .rsp_inj_data_o(rsp_inj_data));
 
-  ccn_respq #(.MY_CID(MY_CID), .Q_DEPTH(Q_DEPTH), .RESP_BEATS(RESP_BEATS), .FLOW(FLOW)) u_respq (
-    .clk(clk), .rst_n(rst_n),
+  ccn_respq #(.Q_DEPTH(Q_DEPTH), .RESP_BEATS(RESP_BEATS), .FLOW(FLOW)) u_respq (
+    .clk(clk), .rst_n(rst_n), .my_cid_i(my_cid_i),
     .loc_valid_i(rsp_inj_valid), .loc_hdr_i(rsp_inj_hdr), .loc_data_i(rsp_inj_data),
     .in_beat_valid_i(rsp_in_valid_i), .in_hdr_i(rsp_in_hdr_i), .in_beat_data_i(rsp_in_data_i),
     .in_beat_last_i(rsp_in_last_i), .fill_ready_i(fill_ready_i), .out_ready_i(rsp_out_ready_i),

@@ -1,7 +1,6 @@
 // ccn_reqq — one core's request queue on the CCN request ring
 // (seed-003 §5.2-5.3, §14.3). Behaviour: cmodel/blocks/ccn_reqq.ports.
 module ccn_reqq #(
-  parameter int unsigned MY_CID   = 0,
   parameter int unsigned Q_DEPTH  = 8,
   parameter int unsigned NSETS    = 32,
   parameter int unsigned IDX_W    = 5,
@@ -10,6 +9,7 @@ module ccn_reqq #(
 ) (
   input  wire        clk,
   input  wire        rst_n,
+  input  wire [3:0]  my_cid_i,
   input  wire        fwd_in_valid_i,
   /* verilator lint_off UNUSEDSIGNAL */  // bit 31 (valid) repeats *_valid_i
   input  wire [31:0] fwd_in_flit_i,
@@ -40,7 +40,7 @@ module ccn_reqq #(
   output wire [31:0] fwd_out_flit_o,
   output wire [3:0]  count_o
 );
-  localparam logic [3:0] CID  = 4'(MY_CID);
+  wire [3:0] CID = my_cid_i;  // a strap: one design for every core
   localparam logic [2:0] LAST = 3'(Q_DEPTH - 1);
   localparam int unsigned L   = LINK_LAT;
 

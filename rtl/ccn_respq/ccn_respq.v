@@ -1,13 +1,13 @@
 // ccn_respq — one core's response queue on the CCN response ring
 // (seed-003 §5.3, §14.6). Behaviour: cmodel/blocks/ccn_respq.ports.
 module ccn_respq #(
-  parameter int unsigned MY_CID     = 0,
   parameter int unsigned Q_DEPTH    = 8,
   parameter int unsigned RESP_BEATS = 4,
   parameter int unsigned FLOW       = 0
 ) (
   input  wire          clk,
   input  wire          rst_n,
+  input  wire [3:0]    my_cid_i,
   input  wire          loc_valid_i,
   input  wire [30:0]   loc_hdr_i,
   input  wire [1023:0] loc_data_i,
@@ -31,7 +31,7 @@ module ccn_respq #(
   output wire          out_beat_last_o,
   output wire [3:0]    count_o
 );
-  localparam logic [3:0] CID  = 4'(MY_CID);
+  wire [3:0] CID = my_cid_i;  // a strap: one design for every core
   localparam logic [2:0] LAST = 3'(Q_DEPTH - 1);
   localparam int unsigned BW  = 32 / RESP_BEATS;   // words a beat
   localparam logic [1:0] LB   = 2'(RESP_BEATS - 1);

@@ -21,6 +21,7 @@ typedef struct cb_rand {
     ccn_cb_params_t p;
     uint64_t phase_end, hits[COV_N];
     uint32_t p_miss, p_acc, p_en;
+    unsigned cid; /* this run's core id (the my_cid strap), from the seed */
     uint32_t sb[CCN_QMAX]; /* the expected queue: {smp, la} */
     unsigned sb_head, sb_n;
 } cb_rand_t;
@@ -31,6 +32,7 @@ static int rand_init(void *vctx, const void *params, uint64_t seed, gm_err_t *er
     (void)err;
     c->p = *(const ccn_cb_params_t *)params;
     gm_rng_seed(&c->r, seed);
+    c->cid = (unsigned)gm_rng_below(&c->r, 16);
     return 0;
 }
 
@@ -45,6 +47,7 @@ static int rand_gen(void *vctx, uint64_t cyc, void *vin)
         c->p_acc = rates[gm_rng_below(&c->r, 6)];
         c->p_en = gm_rng_chance(&c->r, 1, 5) ? 512 : 1024;
     }
+    in->my_cid = c->cid;
     in->miss_valid = gm_rng_chance(&c->r, c->p_miss, 1024);
     in->miss_la = gm_rng_next(&c->r) & CCN_LA_MASK;
     in->rt_enable = gm_rng_chance(&c->r, c->p_en, 1024);
@@ -74,10 +77,10 @@ static int rand_observe(void *vctx, uint64_t cyc, const void *vin, const void *v
     int push = in->miss_valid && o->miss_to_ccn;
     if (c->sb_n) {
         uint32_t e = c->sb[c->sb_head];
-        if (o->inj_flit != ccn_flit(e >> 26, c->p.MY_CID, e))
+        if (o->inj_flit != ccn_flit(e >> 26, c->cid, e))
             return gm_errf(err, "cycle %llu: head flit 0x%08llx, expected 0x%08x (lost, "
                            "duplicated or reordered)", (unsigned long long)cyc,
-                           (unsigned long long)o->inj_flit, ccn_flit(e >> 26, c->p.MY_CID, e));
+                           (unsigned long long)o->inj_flit, ccn_flit(e >> 26, c->cid, e));
     } else if (o->inj_flit) {
         return gm_errf(err, "cycle %llu: flit 0x%08llx from an empty buffer",
                        (unsigned long long)cyc, (unsigned long long)o->inj_flit);

@@ -1,6 +1,6 @@
-/* Stimulus for ccn_node: the node under test is node MY_CID of a ring of N
+/* Stimulus for ccn_node: the node under test is node STIM_CID of a ring of N
  * C-model nodes, each with an L1 and an L2 beside it (ccn_world.c); the
- * ring's node MY_CID gets exactly the inputs the engine applies to the C
+ * ring's node STIM_CID gets exactly the inputs the engine applies to the C
  * model and the RTL, and its outputs are checked equal to the engine's C
  * outputs (the twin), so the RTL is held to the node's behaviour inside a
  * full ring. The world checks the ring's invariants every cycle (each
@@ -67,7 +67,7 @@ static void new_phase(node_ctx_t *c, uint64_t cyc)
 
 static void copy_out(node_ctx_t *c, void *vin)
 {
-    memcpy(vin, &c->w.ins[c->p.MY_CID], sizeof(ccn_node_in_t));
+    memcpy(vin, &c->w.ins[c->p.STIM_CID], sizeof(ccn_node_in_t));
 }
 
 static int rand_gen(void *vctx, uint64_t cyc, void *vin)
@@ -100,10 +100,10 @@ static int rand_gen(void *vctx, uint64_t cyc, void *vin)
 /* The engine's C model of the node must behave as the ring's node. */
 static int twin_check(node_ctx_t *c, uint64_t cyc, const void *vout, gm_err_t *err)
 {
-    const ccn_node_out_t *o = vout, *t = &c->w.outs[c->p.MY_CID];
+    const ccn_node_out_t *o = vout, *t = &c->w.outs[c->p.STIM_CID];
     if (memcmp(o, t, sizeof *o))
         return gm_errf(err, "cycle %llu: node %u's outputs differ from its twin in the ring",
-                       (unsigned long long)cyc, c->p.MY_CID);
+                       (unsigned long long)cyc, c->p.STIM_CID);
     return 0;
 }
 
@@ -114,8 +114,8 @@ static int rand_observe(void *vctx, uint64_t cyc, const void *vin, const void *v
     const ccn_node_out_t *o = vout;
     (void)vin;
     (void)c_state;
-    c->hits_seen += o->fill_valid && c->w.ins[c->p.MY_CID].fill_ready;
-    c->ejects_seen += o->home_eject_valid && c->w.ins[c->p.MY_CID].home_eject_ready;
+    c->hits_seen += o->fill_valid && c->w.ins[c->p.STIM_CID].fill_ready;
+    c->ejects_seen += o->home_eject_valid && c->w.ins[c->p.STIM_CID].home_eject_ready;
     c->offs_seen += !o->rt_enable;
     return twin_check(c, cyc, vout, err);
 }
@@ -133,7 +133,7 @@ static int rand_coverage(void *vctx, const void *c_state, FILE *out)
 {
     const node_ctx_t *c = vctx;
     (void)c_state;
-    fprintf(out, "  coverage (node %u; ring totals):\n", c->p.MY_CID);
+    fprintf(out, "  coverage (node %u; ring totals):\n", c->p.STIM_CID);
     fprintf(out, "    %-34s %10llu\n", "responses filled here", (unsigned long long)c->hits_seen);
     fprintf(out, "    %-34s %10llu\n", "requests back home to L2", (unsigned long long)c->ejects_seen);
     fprintf(out, "    %-34s %10llu\n", "cycles throttled off", (unsigned long long)c->offs_seen);
@@ -147,7 +147,7 @@ static int rand_coverage(void *vctx, const void *c_state, FILE *out)
 }
 
 static const gm_stim_t node_random = {
-    "ccn_node", "random", "node MY_CID in a ring of N with L1s and L2; the ring's invariants",
+    "ccn_node", "random", "node STIM_CID in a ring of N with L1s and L2; the ring's invariants",
     sizeof(node_ctx_t), rand_init, rand_gen, rand_observe, rand_finish, rand_coverage, NULL};
 
 /* ---- fig6: seed-003 §8 on cores 0, 1 and 2, with §14.9's zero-load

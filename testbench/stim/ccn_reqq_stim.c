@@ -30,6 +30,7 @@ typedef struct rq_rand {
     uint64_t phase_end, hits[COV_N];
     uint32_t p_arr, p_home, p_inj, p_gnt, p_hit, p_hsr, p_out, p_ej;
     uint32_t next_la;
+    unsigned cid; /* this run's core id (the my_cid strap), from the seed */
     int up_v, cb_v;        /* the upstream link register and the CB head */
     uint32_t up_f, cb_f;
     uint32_t order[SB_MAX]; /* line addresses in the node, in FIFO order */
@@ -42,6 +43,7 @@ static int rand_init(void *vctx, const void *params, uint64_t seed, gm_err_t *er
     (void)err;
     c->p = *(const ccn_reqq_params_t *)params;
     gm_rng_seed(&c->r, seed);
+    c->cid = (unsigned)gm_rng_below(&c->r, 16);
     c->next_la = 1;
     return 0;
 }
@@ -64,15 +66,16 @@ static int rand_gen(void *vctx, uint64_t cyc, void *vin)
     }
     if (!c->up_v && gm_rng_chance(&c->r, c->p_arr, 1024)) {
         unsigned cid = gm_rng_chance(&c->r, c->p_home, 1024)
-                           ? c->p.MY_CID
-                           : (c->p.MY_CID + 1 + (unsigned)gm_rng_below(&c->r, 15)) % 16;
+                           ? c->cid
+                           : (c->cid + 1 + (unsigned)gm_rng_below(&c->r, 15)) % 16;
         c->up_v = 1;
         c->up_f = ccn_flit((unsigned)gm_rng_bits(&c->r, 1), cid, c->next_la++);
     }
     if (!c->cb_v && gm_rng_chance(&c->r, c->p_inj, 1024)) {
         c->cb_v = 1;
-        c->cb_f = ccn_flit((unsigned)gm_rng_bits(&c->r, 1), c->p.MY_CID, c->next_la++);
+        c->cb_f = ccn_flit((unsigned)gm_rng_bits(&c->r, 1), c->cid, c->next_la++);
     }
+    in->my_cid = c->cid;
     in->fwd_in_valid = (uint64_t)c->up_v;
     in->fwd_in_flit = c->up_v ? c->up_f : gm_rng_bits(&c->r, 31); /* noise when idle */
     in->inj_valid = (uint64_t)c->cb_v;
@@ -94,7 +97,7 @@ static int rand_observe(void *vctx, uint64_t cyc, const void *vin, const void *v
     const ccn_reqq_out_t *o = vout;
     (void)c_state;
     unsigned qd = c->p.Q_DEPTH;
-    int arr_home = c->up_v && ccn_flit_cid(c->up_f) == c->p.MY_CID;
+    int arr_home = c->up_v && ccn_flit_cid(c->up_f) == c->cid;
     int arr_foreign = c->up_v && !arr_home;
     unsigned long long cy = (unsigned long long)cyc;
     if (o->home_eject_valid != (uint64_t)arr_home ||
@@ -110,7 +113,7 @@ static int rand_observe(void *vctx, uint64_t cyc, const void *vin, const void *v
                        "rules say %d %d (count %llu)", cy,
                        (unsigned long long)o->fwd_in_ready, (unsigned long long)o->inj_accept,
                        want_ready, want_inj, (unsigned long long)o->count);
-    if (o->st_lkp_valid && o->hit_req_valid && o->hit_req_src == c->p.MY_CID)
+    if (o->st_lkp_valid && o->hit_req_valid && o->hit_req_src == c->cid)
         return gm_errf(err, "cycle %llu: this core's own request looked up", cy);
     /* The scoreboard holds the link's flits (oldest first), then the
      * FIFO's: the link ones are those beyond the FIFO's count. */

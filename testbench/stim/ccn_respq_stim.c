@@ -30,6 +30,7 @@ typedef struct rs_rand {
     uint64_t phase_end, hits[COV_N];
     uint32_t p_up, p_home, p_loc, p_fill, p_out;
     uint32_t next_la;
+    unsigned cid; /* this run's core id (the my_cid strap), from the seed */
     int up_v, loc_v;
     unsigned up_beat;
     uint32_t up_hdr, loc_hdr;
@@ -46,6 +47,7 @@ static int rand_init(void *vctx, const void *params, uint64_t seed, gm_err_t *er
     (void)err;
     c->p = *(const ccn_respq_params_t *)params;
     gm_rng_seed(&c->r, seed);
+    c->cid = (unsigned)gm_rng_below(&c->r, 16);
     c->next_la = 1;
     return 0;
 }
@@ -59,7 +61,7 @@ static int rand_gen(void *vctx, uint64_t cyc, void *vin)
 {
     rs_rand_t *c = vctx;
     ccn_respq_in_t *in = vin;
-    unsigned my = c->p.MY_CID, bw = 32 / c->p.RESP_BEATS;
+    unsigned my = c->cid, bw = 32 / c->p.RESP_BEATS;
     if (cyc >= c->phase_end) {
         static const uint32_t rates[] = {0, 128, 512, 900, 1024};
         c->phase_end = cyc + 100 + gm_rng_below(&c->r, 3000);
@@ -81,6 +83,7 @@ static int rand_gen(void *vctx, uint64_t cyc, void *vin)
         c->loc_hdr = hdr_of((unsigned)gm_rng_bits(&c->r, 1),
                             (my + 1 + (unsigned)gm_rng_below(&c->r, 15)) % 16, c->next_la++);
     }
+    in->my_cid = c->cid;
     in->loc_valid = (uint64_t)c->loc_v;
     in->loc_hdr = c->loc_v ? c->loc_hdr : 0;
     if (c->loc_v)
@@ -102,7 +105,7 @@ static int rand_observe(void *vctx, uint64_t cyc, const void *vin, const void *v
     rs_rand_t *c = vctx;
     const ccn_respq_in_t *in = vin;
     const ccn_respq_out_t *o = vout;
-    unsigned qd = c->p.Q_DEPTH, bw = 32 / c->p.RESP_BEATS, my = c->p.MY_CID;
+    unsigned qd = c->p.Q_DEPTH, bw = 32 / c->p.RESP_BEATS, my = c->cid;
     unsigned long long cy = (unsigned long long)cyc;
     (void)c_state;
     int room = c->p.FLOW ? o->count < qd : o->count + 2 <= qd;

@@ -11,10 +11,12 @@
 #include "blocks/ccn_cb.h"
 
 static ccn_cb_t m;
+static unsigned my; /* the my_cid strap */
 
 static void init(unsigned cid, unsigned depth)
 {
-    ccn_cb_params_t p = {.MY_CID = cid, .Q_DEPTH = depth};
+    ccn_cb_params_t p = {.Q_DEPTH = depth};
+    my = cid;
     gm_err_t err;
     assert_int_equal(ccn_cb_init(&m, &p, &err), 0);
 }
@@ -22,7 +24,7 @@ static void init(unsigned cid, unsigned depth)
 /* One cycle: the outputs seen before the edge, then the edge. */
 static ccn_cb_out_t cycle(unsigned miss, uint32_t la, unsigned en, unsigned smp, unsigned acc)
 {
-    ccn_cb_in_t in = {.miss_valid = miss, .miss_la = la, .rt_enable = en,
+    ccn_cb_in_t in = {.my_cid = my, .miss_valid = miss, .miss_la = la, .rt_enable = en,
                       .rt_sampling = smp, .inj_accept = acc};
     ccn_cb_out_t o;
     ccn_cb_eval(&m, &in, &o);

@@ -17,7 +17,7 @@ static ccn_reqq_t m;
 
 static void init(unsigned nsets, unsigned idx_w, unsigned flow)
 {
-    ccn_reqq_params_t p = {.MY_CID = 3, .Q_DEPTH = 8, .NSETS = nsets, .IDX_W = idx_w,
+    ccn_reqq_params_t p = {.Q_DEPTH = 8, .NSETS = nsets, .IDX_W = idx_w,
                            .LINK_LAT = 1, .FLOW = flow};
     gm_err_t err;
     assert_int_equal(ccn_reqq_init(&m, &p, &err), 0);
@@ -25,7 +25,7 @@ static void init(unsigned nsets, unsigned idx_w, unsigned flow)
 
 static ccn_reqq_in_t idle(void)
 {
-    return (ccn_reqq_in_t){.home_eject_ready = 1, .st_lkp_gnt = 1, .hit_stage_ready = 1,
+    return (ccn_reqq_in_t){.my_cid = 3, .home_eject_ready = 1, .st_lkp_gnt = 1, .hit_stage_ready = 1,
                            .fwd_out_ready = 1};
 }
 
@@ -129,7 +129,7 @@ static void test_bubble_and_48k_sets(void **state)
     assert_int_equal(step(&in).fwd_in_ready, 1); /* forwarding needs one free */
     assert_int_equal(step(&in).fwd_in_ready, 0);
     assert_int_equal(m.count, 8);
-    ccn_reqq_params_t p = {.MY_CID = 0, .Q_DEPTH = 8, .NSETS = 96, .IDX_W = 0, .LINK_LAT = 1};
+    ccn_reqq_params_t p = {.Q_DEPTH = 8, .NSETS = 96, .IDX_W = 0, .LINK_LAT = 1};
     assert_int_equal(ccn_reqq_set(&p, 1000), 1000 % 96);
     assert_int_equal(ccn_reqq_tag(&p, 1000), 1000);
     ccn_reqq_params_t bad = {.NSETS = 96, .IDX_W = 5, .Q_DEPTH = 8, .LINK_LAT = 1};

@@ -19,7 +19,7 @@ static ccn_respq_t m;
 
 static void init(unsigned beats)
 {
-    ccn_respq_params_t p = {.MY_CID = 0, .Q_DEPTH = 8, .RESP_BEATS = beats, .FLOW = 0};
+    ccn_respq_params_t p = {.Q_DEPTH = 8, .RESP_BEATS = beats, .FLOW = 0};
     gm_err_t err;
     assert_int_equal(ccn_respq_init(&m, &p, &err), 0);
 }
