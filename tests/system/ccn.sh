@@ -4,7 +4,8 @@
 # and the L2 sees fewer requests than without it; the throttler turns a
 # core off on a streaming kernel with no reuse; configurations the ring
 # cannot serve are refused naming the JSON path; and every SM's ccn_node
-# runs its RTL beside the C model with 0 mismatches.
+# runs its RTL beside the C model with 0 mismatches, and a node's port
+# trace replays.
 . tests/lib.sh
 get() { "$GMEM_FAST" stats-get "$TMP/$1.json" "$2"; }
 gt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > b) }' || fail "$3: expected $1 > $2"; }
@@ -37,4 +38,9 @@ expect_out '\$\.ccn\.t_s'
 expect_rc 0 "$GMEM_COSIM" run --config configs/ccn-fermi.json --workload gemm:n=64 --rtl ccn_node
 expect_out "lockstep ccn_node +15 instances, [1-9][0-9]+ cycles"
 expect_last_line "lockstep: 0 mismatches"
+# A node's port trace, recorded in the system, replays against its RTL.
+expect_rc 3 "$GMEM_COSIM" run --config configs/ccn-fermi.json --workload gemm:n=64 --max-cycles 3000 \
+  --record-ports "$TMP/tr" --record sm1.ccn
+expect_rc 0 "$GMEM_COSIM" replay "$TMP/tr/sm1.ccn.gmpt"
+expect_last_line "replay sm1.ccn (ccn_node): 3000 cycles, 0 mismatches"
 exit 0
