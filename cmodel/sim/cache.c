@@ -137,6 +137,14 @@ static void line_hook(const gm_hooks_t *h, uint32_t line, int prefetch)
     gm_hooks_call(h, &ev);
 }
 
+static void tagw_hook(const gm_cache_t *c, uint32_t set, int way, uint32_t line, int valid)
+{
+    if (!c->hook.tagw.n)
+        return;
+    gm_tagw_ev_t ev = {.set = set, .way = (uint32_t)way, .line = line, .valid = (uint8_t)valid};
+    gm_hooks_call(&c->hook.tagw, &ev);
+}
+
 /* A dirty victim leaves for the next level as a write-back request (its
  * miss-queue slot was checked by the caller): the line, or its dirty
  * sectors' bytes. It is charged to the kernel of the access that evicted
@@ -319,8 +327,10 @@ static gm_acc_outcome_t store_through(gm_cache_t *c, const gm_cache_acc_t *a,
         if (way >= 0 && s[way].state == GM_LINE_VALID) {
             c->st.hits++;
             was_hit = 1;
-            if (c->p.cfg->write == GM_WRITE_EVICT)
+            if (c->p.cfg->write == GM_WRITE_EVICT) {
                 s[way].state = GM_LINE_INVALID;
+                tagw_hook(c, set, way, a->line, 0);
+            }
         }
     }
     uint32_t id = c->p.makes_requests ? new_request(c, a, GM_REQ_WRITE, a->bytes) : a->id;
@@ -363,6 +373,8 @@ static gm_acc_outcome_t store_back(gm_cache_t *c, const gm_cache_acc_t *a, gm_ca
         s[way].addr = a->line;
         s[way].state = GM_LINE_VALID;
         s[way].sv = s[way].sp = s[way].sd = 0;
+        if (!c->sb)
+            tagw_hook(c, set, way, a->line, 1);
     }
     if (was_hit)
         c->st.hits++;
@@ -430,6 +442,8 @@ static gm_acc_outcome_t answered(gm_cache_t *c, const gm_cache_acc_t *a, const g
             v->sp = c->sb ? sector_bit(c, a->addr) : 0;
             v->pf = (uint8_t)a->prefetch;
             v->stamp = *c->p.stamp;
+            if (!c->sb)
+                tagw_hook(c, pr->set, pr->victim, a->line, 0);
         } else if (c->sb && pr->way >= 0) {
             /* A sector miss: the line stays, its sector is on its way. */
             gm_line_t *l = &gm_tags_set(&c->tags, pr->set)[pr->way];
@@ -509,6 +523,7 @@ static void install(gm_cache_t *c, const gm_req_t *r)
     s[way].state = GM_LINE_VALID;
     s[way].stamp = *c->p.stamp;
     c->st.fills++;
+    tagw_hook(c, set, way, r->addr, 1);
     line_hook(&c->hook.fill, r->addr, r->prefetch);
 }
 

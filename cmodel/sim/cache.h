@@ -25,7 +25,12 @@
  * Hook points (hook.h):
  *   access  gm_cache_access_ev_t  a demand access the cache accepted
  *   miss    gm_line_ev_t          a primary miss left for the MSHR
- *   fill    gm_line_ev_t          a line was filled */
+ *   fill    gm_line_ev_t          a line was filled
+ *   tagw    gm_tagw_ev_t          a line's tag or state was written (reserve,
+ *                                 fill, invalidate, write-allocate) in a
+ *                                 cache that is neither sectored nor built on
+ *                                 a plug-in's tag store: set, way, line and
+ *                                 whether the line is now VALID */
 #ifndef GM_SIM_CACHE_H
 #define GM_SIM_CACHE_H
 
@@ -152,6 +157,11 @@ typedef struct gm_line_ev {
     uint8_t prefetch;
 } gm_line_ev_t;
 
+typedef struct gm_tagw_ev {
+    uint32_t set, way, line;
+    uint8_t valid;
+} gm_tagw_ev_t;
+
 typedef struct gm_cache {
     gm_cache_params_t p;
     gm_ctx_t ctx;
@@ -168,7 +178,7 @@ typedef struct gm_cache {
     gm_delay_t hits;          /* hit data on its way out */
     uint64_t port_free;       /* the data port is free at */
     struct {
-        gm_hooks_t access, miss, fill;
+        gm_hooks_t access, miss, fill, tagw;
     } hook;
     gm_cache_stats_t st;
     char name[32];            /* p.path, kept */

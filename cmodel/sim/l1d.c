@@ -92,7 +92,12 @@ void gm_l1d_cycle(gm_l1d_t *l, gm_l1d_port_t *p)
     }
 
     gm_cache_acc_t a, *ap = NULL;
-    if (p->valid) {
+    int stolen = l->stolen;
+    l->stolen = 0;
+    if (p->valid && stolen) {
+        p->outcome = GM_ACC_STALL; /* the data array is read for another SM */
+        p->rf = 0;
+    } else if (p->valid) {
         memset(&a, 0, sizeof a);
         a.id = GM_NO_REQ;
         a.line = a.iaddr = p->acc->line;
@@ -119,9 +124,9 @@ void gm_l1d_cycle(gm_l1d_t *l, gm_l1d_port_t *p)
      * prefetch move none of these). */
     gm_kcache_t before = gm_kcache_now(&l->c.st);
     gm_cache_cycle(&l->c, ap, fill, &res);
-    if (p->valid && l->kst)
+    if (p->valid && !stolen && l->kst)
         gm_kcache_charge(&l->kst[p->kernel].l1d, &l->c.st, &before);
-    if (p->valid) {
+    if (p->valid && !stolen) {
         p->outcome = res.outcome;
         p->rf = res.rf;
         if (p->write && res.outcome == GM_ACC_DONE)

@@ -65,6 +65,8 @@ typedef struct gm_l1d {
     gm_icnt_ep_t net;           /* queue end: the request crossbar */
     const gm_route_t *route;
     uint64_t fill_free;         /* the fill port is free at */
+    uint8_t stolen;             /* a plug-in takes the data array this cycle (a
+                                 * remote read): the LSU's access stalls */
     struct {
         gm_hooks_t prefetch, route;
     } hook;

@@ -14,8 +14,8 @@
  *   lsu.h   bypass (the bypass decision per instruction), access (the
  *           LSU's cycle: an access accepted on either path, a reservation
  *           fail)
- *   cache.h access, miss, fill (the L1D's and the L2's); index, mshr and
- *           tagstore (the parts)
+ *   cache.h access, miss, fill, tagw (every tag write; the L1D's and the
+ *           L2's); index, mshr and tagstore (the parts)
  *   l1d.h   prefetch (a line to prefetch when the LSU leaves the L1D idle),
  *           route (L1D miss routing: where a miss leaves the SM)
  *   l2.h    input (the bank's input queue stage)

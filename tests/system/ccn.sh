@@ -1,0 +1,46 @@
+# CCN (seed 003) in the system, configs/ccn-fermi.json (Table II): on a GEMM
+# (every CTA row shares A's rows and B's columns with CTAs on other SMs)
+# the ring serves a good share of the L1 misses from remote L1s, quickly,
+# and the L2 sees fewer requests than without it; the throttler turns a
+# core off on a streaming kernel with no reuse; configurations the ring
+# cannot serve are refused naming the JSON path; and every SM's ccn_node
+# runs its RTL beside the C model with 0 mismatches, and a node's port
+# trace replays.
+. tests/lib.sh
+get() { "$GMEM_FAST" stats-get "$TMP/$1.json" "$2"; }
+gt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > b) }' || fail "$3: expected $1 > $2"; }
+w=gemm:n=128
+expect_rc 0 "$GMEM_FAST" run --config configs/ccn-fermi.json --workload $w --stats "$TMP/on.json"
+expect_rc 0 "$GMEM_FAST" help stats --from "$TMP/on.json"
+expect_rc 0 "$GMEM_FAST" run --config configs/ccn-fermi.json --set ccn.enable=false --workload $w \
+  --stats "$TMP/off.json"
+gt "$(get on ccn.h_reuse)" 0.2 "share of the ring's requests a remote L1 served"
+gt 80 "$(get on ccn.remote_hit_latency)" "remote-hit latency (seed: 42 cycles under load)"
+gt "$(get off l2.accesses)" "$(get on l2.accesses)" "the ring takes requests off the L2"
+[ "$(get on ccn.tag_updates_lost)" = 0 ] || fail "shadow-tag updates were lost"
+[ "$(get on blocks.ccn_node.remote_hits_served)" = "$(get on ccn.remote_hits)" ] \
+  || fail "the nodes' served hits differ from the hits filled"
+# CCN-RT with short epochs on a stream: no reuse, so the windows turn the
+# cores off; CCN-B keeps sending every miss round the ring.
+s="--set ccn.t_s=2000 --set ccn.t_p=20000"
+expect_rc 0 "$GMEM_FAST" run --config configs/ccn-fermi.json $s --workload stream --stats "$TMP/rt.json"
+expect_rc 0 "$GMEM_FAST" run --config configs/ccn-fermi.json $s --set ccn.rt=false --workload stream \
+  --stats "$TMP/b.json"
+gt "$(get rt ccn.rt_off_windows)" 0 "throttled windows on a stream"
+gt "$(get b ccn.requests)" "$(get rt ccn.requests)" "the throttler keeps misses off the ring"
+# Refused configurations.
+expect_rc 2 "$GMEM_FAST" run --config configs/fermi-gtx480.json --set ccn.enable=true --workload $w
+expect_out 'ccn.enable: the ring.s lookups need an L1D'
+expect_rc 2 "$GMEM_FAST" run --config configs/ccn-fermi.json --set ccn.t_s=30000 --set ccn.t_p=20000 \
+  --workload $w
+expect_out '\$\.ccn\.t_s'
+# In-system lockstep of every node.
+expect_rc 0 "$GMEM_COSIM" run --config configs/ccn-fermi.json --workload gemm:n=64 --rtl ccn_node
+expect_out "lockstep ccn_node +15 instances, [1-9][0-9]+ cycles"
+expect_last_line "lockstep: 0 mismatches"
+# A node's port trace, recorded in the system, replays against its RTL.
+expect_rc 3 "$GMEM_COSIM" run --config configs/ccn-fermi.json --workload gemm:n=64 --max-cycles 3000 \
+  --record-ports "$TMP/tr" --record sm1.ccn
+expect_rc 0 "$GMEM_COSIM" replay "$TMP/tr/sm1.ccn.gmpt"
+expect_last_line "replay sm1.ccn (ccn_node): 3000 cycles, 0 mismatches"
+exit 0
