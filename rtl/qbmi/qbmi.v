@@ -19,12 +19,12 @@ module qbmi #(
   output reg  [47:0] qset_o,
   output reg  [2:0]  rpm_update_o
 );
-  reg [9:0]  req_cnt_q   [0:K-1] /*verilator public_flat_rd*/;
-  reg [9:0]  minst_cnt_q [0:K-1] /*verilator public_flat_rd*/;
-  reg [5:0]  rpm_q       [0:K-1] /*verilator public_flat_rd*/;
-  reg [15:0] q_q         [0:K-1] /*verilator public_flat_rd*/;
-  reg [15:0] quota_q     [0:K-1] /*verilator public_flat_rd*/;
-  reg [1:0]  rr_q                /*verilator public_flat_rd*/;
+  reg [9:0]  req_cnt_q   [0:K-1] /*verilator public_flat_rw*/;
+  reg [9:0]  minst_cnt_q [0:K-1] /*verilator public_flat_rw*/;
+  reg [5:0]  rpm_q       [0:K-1] /*verilator public_flat_rw*/;
+  reg [15:0] q_q         [0:K-1] /*verilator public_flat_rw*/;
+  reg [15:0] quota_q     [0:K-1] /*verilator public_flat_rw*/;
+  reg [1:0]  rr_q                /*verilator public_flat_rw*/;
 
   // quota_q padded to three kernels, so the 2-bit kernel index of the
   // grant walk always lands inside the array.

@@ -8,7 +8,10 @@
  *          own edges. (Every quota reaching 0 in one cycle is a step of
  *          the golden K = 3 sequence: random issues rarely line it up.)
  * golden:  the hand-worked sequences of qbmi_golden.h (K = 2 and K = 3),
- *          QBMI or RBMI grants by the point's MODE. */
+ *          QBMI or RBMI grants by the point's MODE.
+ * lcm:     every rpm combination (32^K) loaded through the backdoor, the
+ *          quota set read the cycle after: the RTL's factored gcd/lcm unit
+ *          against the C model's plain lcm, exhaustively. */
 #include <stddef.h>
 
 #include "blocks/qbmi.h"
@@ -244,4 +247,87 @@ static const gm_stim_t qbmi_golden = {
     "hand-worked rpm updates, quota sets (K = 2, 3), refreshes, saturation and ties (§6.3)",
     sizeof(qbmi_gold_t), gold_init, gold_gen, gold_observe, gold_finish, NULL, NULL};
 
-const gm_stim_t *const qbmi_stims[] = {&qbmi_random, &qbmi_golden, NULL};
+/* ---- lcm: exhaustive quota sets ---- */
+
+typedef struct qbmi_lcm {
+    unsigned K, i, n;
+} qbmi_lcm_t;
+
+static int lcm_init(void *vctx, const void *params, uint64_t seed, gm_err_t *err)
+{
+    qbmi_lcm_t *c = vctx;
+    (void)seed;
+    (void)err;
+    c->K = ((const qbmi_params_t *)params)->K;
+    c->n = c->K == 2 ? 32u * 32 : 32u * 32 * 32;
+    return 0;
+}
+
+/* Even cycles load the next combination (rpm_k = digit k of i, base 32,
+ * plus 1); the edge computes its quota set, shown on the odd cycle. */
+static int lcm_preload(void *vctx, uint64_t cyc, void *c_state)
+{
+    qbmi_lcm_t *c = vctx;
+    qbmi_t *m = c_state;
+    if (cyc % 2 || c->i >= c->n)
+        return 0;
+    for (unsigned k = 0, v = c->i; k < c->K; k++, v /= 32)
+        m->rpm[k] = (uint8_t)(v % 32 + 1);
+    c->i++;
+    return 1;
+}
+
+static int lcm_gen(void *vctx, uint64_t cyc, void *vin)
+{
+    const qbmi_lcm_t *c = vctx;
+    (void)vin; /* no candidates, issues or requests: only q moves */
+    return cyc >= 2ull * c->n ? GM_STIM_END : GM_STIM_CYCLE;
+}
+
+static int lcm_observe(void *vctx, uint64_t cyc, const void *vin, const void *vout,
+                       const void *c_state, gm_err_t *err)
+{
+    const qbmi_lcm_t *c = vctx;
+    const qbmi_out_t *o = vout;
+    const qbmi_t *m = c_state;
+    (void)vin;
+    if (cyc % 2 == 0)
+        return 0;
+    /* Every q_k * rpm_k is one common multiple, and the q's share no
+     * factor (else a smaller multiple would do): the least. */
+    unsigned l = 0, g = 0;
+    for (unsigned k = 0; k < c->K; k++) {
+        unsigned q = (unsigned)(o->qset >> (16 * k) & 0xffff), r = m->rpm[k];
+        if (k == 0)
+            l = q * r;
+        unsigned a = g, b = q;
+        while (b) {
+            unsigned t = a % b;
+            a = b;
+            b = t;
+        }
+        g = a;
+        if (q * r != l)
+            return gm_errf(err, "cycle %llu: q%u * rpm%u = %u * %u, not %u",
+                           (unsigned long long)cyc, k, k, q, r, l);
+    }
+    if (g != 1)
+        return gm_errf(err, "cycle %llu: the quota set 0x%012llx shares a factor %u",
+                       (unsigned long long)cyc, (unsigned long long)o->qset, g);
+    return 0;
+}
+
+static int lcm_finish(void *vctx, uint64_t cycles, gm_err_t *err)
+{
+    const qbmi_lcm_t *c = vctx;
+    if (c->i < c->n)
+        return gm_errf(err, "the run ended after %llu cycles, at combination %u of %u",
+                       (unsigned long long)cycles, c->i, c->n);
+    return 0;
+}
+
+static const gm_stim_t qbmi_lcm = {
+    "qbmi", "lcm", "every rpm combination through the backdoor: the quota-set unit exhaustively",
+    sizeof(qbmi_lcm_t), lcm_init, lcm_gen, lcm_observe, lcm_finish, NULL, lcm_preload};
+
+const gm_stim_t *const qbmi_stims[] = {&qbmi_random, &qbmi_golden, &qbmi_lcm, NULL};

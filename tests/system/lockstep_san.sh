@@ -45,6 +45,14 @@ $OUT"
   expect_out "lockstep [a-z_]+ +[1-9][0-9]* instances"
   expect_last_line "lockstep: 0 mismatches"
 done
+# The BMI arbiter needs two kernel streams.
+run "$S" run --config configs/maxwell-ch4-qbmi.json --workload pair:bp+sv --rtl all \
+  --max-cycles 3000 --seed 4
+[ "$RC" = 3 ] || fail "maxwell-ch4-qbmi: exit $RC:
+$OUT"
+san_clean
+expect_out "lockstep qbmi +16 instances"
+expect_last_line "lockstep: 0 mismatches"
 # Port traces: record in the system, replay without it.
 run "$S" run --config configs/fermi-gtx480.json --workload atax:n=256 --rtl all \
   --max-cycles 3000 --record-ports "$TMP/pt" --record sm0.l1d.mshr,part_map

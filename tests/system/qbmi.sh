@@ -15,6 +15,11 @@ expect_rc 3 "$GMEM_COSIM" run --config $m4 --workload triple:pf+bp+ks --set qbmi
   --rtl qbmi --max-cycles 100000
 expect_out "lockstep qbmi +16 instances, 1600000 cycles"
 expect_last_line "lockstep: 0 mismatches"
+# a port trace of one SM's arbiter, recorded in the system, replays on its RTL
+expect_rc 3 "$GMEM_COSIM" run --config configs/maxwell-ch4-qbmi.json --workload pair:bp+sv \
+  --rtl qbmi --max-cycles 5000 --record-ports "$TMP/pt" --record sm0.qbmi
+expect_rc 0 "$GMEM_COSIM" replay "$TMP/pt/sm0.qbmi.gmpt"
+expect_out "^replay sm0.qbmi \(qbmi\): 5000 cycles, 0 mismatches$"
 # QBMI and DMIL together (both gates), and RBMI, with their RTL
 expect_rc 3 "$GMEM_COSIM" run --config $m4 --workload pair:bp+ks --set qbmi.enable=true \
   --set milg.enable=true --rtl qbmi,milg --max-cycles 50000 --stats "$TMP/dq.json"
