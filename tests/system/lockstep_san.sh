@@ -36,7 +36,7 @@ san_clean
 
 # In-system --rtl all: every block type across these configs.
 for c in fermi-gtx480 fermi-gtx480-mdb dlmshr-ch3-dl dts-ch4-duel cart-ch2-cart \
-         maxwell-ch4-dmil; do
+         maxwell-ch4-dmil ccn-fermi; do
   run "$S" run --config "configs/$c.json" --workload atax:n=256 --rtl all --max-cycles 3000 \
     --seed 4 --mismatch-vcd "$TMP/sys"
   [ "$RC" = 0 ] || [ "$RC" = 3 ] || fail "$c: exit $RC:
