@@ -3,7 +3,7 @@
 # SMK-(P+W)'s derived quotas, the cache of the runs alone, bad input.
 . tests/lib.sh
 P=pair:bp:in=16384+sv:rows=8192
-CK=(--config maxwell-ch4 --set ck.enable=true --set ck.window=50000)
+CK=(--config maxwell-ch4 --set ck.enable=true --set ck.window=30000)
 get() { jq -r "$2" "$TMP/$1.json"; }
 near() { awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; exit !(d < 1e-5 && d > -1e-5) }'; }
 
@@ -21,7 +21,7 @@ for k in 0 1; do
     fail "norm_ipc[$k]: $(get even .ck)"
 done
 # the co-run IPC of a member: its kernels' thread instructions over the window
-near "$(get even '[.kernels[0,1].thread_instructions] | add / 50000')" "$(get even '.ck.ipc_corun[0]')" ||
+near "$(get even '[.kernels[0,1].thread_instructions] | add / 30000')" "$(get even '.ck.ipc_corun[0]')" ||
   fail "ipc_corun[0]: $(get even .ck)"
 near "$(get even '.ck.norm_ipc | add')" "$(get even .ck.stp)" || fail "STP: $(get even .ck)"
 near "$(get even '.ck.norm_ipc | map(1 / .) | add / 2')" "$(get even .ck.antt)" || fail "ANTT: $(get even .ck)"
@@ -38,7 +38,7 @@ expect_rc 0 "$GMEM" run "${CK[@]}" --workload $P --isolated --stats "$TMP/nocach
 # Warped-Slicer: each member's curve has a point per CTA count one SM
 # holds (bp 11: 22 registers x 256 threads; sv 16: CTA slots); the sweet
 # point fits one SM and maximizes the sum of curve / curve's best.
-expect_rc 0 "$GMEM" run "${CK[@]}" --set ck.policy=ws --set ck.profile_cycles=20000 \
+expect_rc 0 "$GMEM" run "${CK[@]}" --set ck.policy=ws --set ck.profile_cycles=10000 \
   --workload $P --isolated --isolated-cache "$TMP/cache" --stats "$TMP/ws.json"
 [ "$(get ws '.ck.ws.curves | map(length) | tostring')" = "[11,16]" ] || fail "ws curves: $(get ws .ck.ws)"
 [ "$(get ws '.ck.tbs == .ck.ws.partition')" = true ] || fail "ws: partition not applied: $(get ws .ck)"
@@ -52,7 +52,7 @@ near "$best" "$(get ws .ck.ws.predicted_stp)" || fail "ws: best sum $best, picke
 expect_rc 0 "$GMEM" run "${CK[@]}" --set ck.policy=smk_pw --set ck.epoch=1000 \
   --workload $P --isolated --isolated-cache "$TMP/cache" --stats "$TMP/pw.json"
 for k in 0 1; do
-  want=$(get alone$k '(.warp_instructions * 1000 / (50000 * 16)) + 0.5 | floor')
+  want=$(get alone$k '(.warp_instructions * 1000 / (30000 * 16)) + 0.5 | floor')
   [ "$(get pw ".ck.quota[$k]")" = "$want" ] || fail "quota $k: $(get pw .ck.quota), want $want"
 done
 

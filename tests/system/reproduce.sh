@@ -202,4 +202,15 @@ rep "$TMP/capped.json" --jobs 2
 [ "$RC" = 0 ] || fail "capped runs: exit $RC: $OUT"
 [ "$(jq '.truncated_runs | length' "$j")" = 4 ] || fail "not 4 truncated runs: $(jq -c .truncated_runs "$j")"
 grep -q '^† the run reached max_cycles (2000)' "$res/tiny.md" || fail "tiny.md does not mark the truncated runs"
+# An experiment's args go into every command, before the workload, and
+# into the key: none of its runs is the cached one without them.
+jq '.args = ["--per-sm"]' "$exp" >"$TMP/args.json"
+rep "$TMP/args.json" --dry-run
+[ "$RC" = 0 ] || fail "--dry-run with args exited $RC: $OUT"
+expect_out "tiny: 4 runs, 0 cached, 4 to run"
+expect_out "^$GMEM_FAST run --config configs/fermi-gtx480.json --set l1d.c.set_func=bmod --per-sm --workload atax:n=128 "
+jq '.args = "--per-sm"' "$exp" >"$TMP/badargs.json"
+rep "$TMP/badargs.json" --dry-run
+[ "$RC" = 2 ] || fail "args not an array: exit $RC"
+expect_out "args must be an array of strings"
 exit 0
