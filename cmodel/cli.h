@@ -38,6 +38,7 @@ typedef struct gm_run_opts {
     int print_config;         /* print the resolved configuration, run nothing */
     uint64_t sample;          /* --sample N: a "samples" row every N core cycles (0: off) */
     int per_sm;               /* --per-sm: the report gets "sms" */
+    int icta;                 /* --icta: the inter-CTA reuse profiler on, its report printed */
     char defcfg[1024];
 } gm_run_opts_t;
 extern const char gm_run_usage[];
