@@ -40,6 +40,7 @@ typedef struct gm_run_opts {
     int per_sm;               /* --per-sm: the report gets "sms" */
     int isolated;             /* --isolated: STP/ANTT against each member alone (corun.h) */
     const char *isolated_cache, *isolated_config;
+    int icta;                 /* --icta: the inter-CTA reuse profiler on, its report printed */
     char defcfg[1024];
 } gm_run_opts_t;
 extern const char gm_run_usage[];

@@ -10,7 +10,8 @@
  *
  * The hook points (the event each one carries is in the stage's header):
  *   sm.h    cta (CTA dispatch), gate (memory-instruction issue gate),
- *           begin / end (the SM's cycle), idle
+ *           begin / end (the SM's cycle), idle, pick (hold back or name
+ *           the CTA the SM places), retire (a CTA ended)
  *   lsu.h   bypass (the bypass decision per instruction), access (the
  *           LSU's cycle: an access accepted on either path, a reservation
  *           fail)

@@ -1,19 +1,19 @@
-# cta_dispatch in lockstep: 200K random cycles at every point (every
+# cta_dispatch in lockstep: 100K random cycles at every point (every
 # policy, throttling, gates, retires of free slots; the stimulus checks each
-# CTA named once a kernel and cluster CTAs kept in their cluster), the
-# hand-worked cluster / strict-RR / random orders on C and RTL, coverage,
-# and a fault injected into the dispatcher caught.
+# CTA named once a kernel and cluster CTAs kept in their cluster),
+# coverage complete at every point, the hand-worked cluster / strict-RR /
+# random orders on C and RTL, and a fault injected into the dispatcher
+# caught.
 . tests/lib.sh
-expect_rc 0 "$GMEM_COSIM" cosim cta_dispatch --cycles 200000 --seed 1
-expect_last_line "cosim cta_dispatch: 200000 cycles, 0 mismatches"
-for p in default kepler_rot pascal small; do
-  expect_out "point $p: 200000 cycles, 0 mismatches"
+expect_rc 0 "$GMEM_COSIM" cosim cta_dispatch --cycles 100000 --seed 1 --coverage
+expect_last_line "cosim cta_dispatch: 100000 cycles, 0 mismatches"
+for p in default kepler maxwell pascal small; do
+  expect_out "point $p: 100000 cycles, 0 mismatches"
 done
-expect_rc 0 "$GMEM_COSIM" cosim cta_dispatch --stim golden --point small
-expect_last_line "cosim cta_dispatch: 33 cycles, 0 mismatches"
-expect_rc 0 "$GMEM_COSIM" cosim cta_dispatch --cycles 100000 --seed 2 --coverage
 expect_out "CLUSTER_STATIC dispatches +[1-9]"
 expect_out "dispatch at the active limit +[1-9]"
+expect_rc 0 "$GMEM_COSIM" cosim cta_dispatch --stim golden --point small
+expect_last_line "cosim cta_dispatch: 33 cycles, 0 mismatches"
 expect_rc 1 "$GMEM_COSIM" cosim cta_dispatch --cycles 10000 --seed 1 --inject-fault 5000 \
   --mismatch-vcd "$TMP/mm"
 expect_out "cosim cta_dispatch\[default\]: MISMATCH at cycle 5000"

@@ -4,7 +4,7 @@
 . tests/lib.sh
 expect_rc 0 "$GMEM_COSIM" cosim cta_remap --cycles 300000 --seed 1
 expect_last_line "cosim cta_remap: 300000 cycles, 0 mismatches"
-for p in comb default lut1k small; do
+for p in comb default lut256 small; do
   expect_out "point $p: 300000 cycles, 0 mismatches"
 done
 expect_rc 0 "$GMEM_COSIM" cosim cta_remap --stim golden

@@ -4,7 +4,8 @@
 # cluster of consecutive CTA rows on one SM: the L1D hit rate rises and L2
 # accesses fall by more than 40 %; each SM runs exactly its cluster's
 # |C_i| = q + (i < r) CTAs. In-system lockstep of both blocks (RD, and
-# CLU_TOT with column clusters and tiles), 0 mismatches. A bad section is
+# CLU_TOT with column clusters and tiles, CLU on the Maxwell-like
+# configuration), 0 mismatches. A bad section is
 # refused naming its path; two kernel streams are refused.
 . tests/lib.sh
 cfg=configs/fermi-gtx480.json
@@ -43,6 +44,11 @@ expect_last_line "lockstep: 0 mismatches"
 expect_rc 0 "$GMEM_COSIM" run --config $cfg --workload $w --set cta.enable=true \
   --set cta.scheme=CLU --set cta.dir=tile --set cta.tw=4 --set cta.th=2 --set cta.policy=random \
   --rtl cta_dispatch,cta_remap
+expect_last_line "lockstep: 0 mismatches"
+
+# A seed-002 generation's shape (16 SMs x 32 CTA slots, sectored L1/Tex).
+expect_rc 0 "$GMEM_COSIM" run --config configs/cta-maxwell.json --set cta.scheme=CLU \
+  --workload 2dconv:n=256 --rtl cta_dispatch,cta_remap
 expect_last_line "lockstep: 0 mismatches"
 
 expect_rc 2 "$GMEM" run --config $cfg --workload $w --set cta.enable=true --set cta.agents=3

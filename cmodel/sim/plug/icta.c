@@ -1,0 +1,306 @@
+/* The inter-CTA reuse profiler (seed-002 §2.4, §10.5, INTERP-1), the exact
+ * C-only classifier. Every coalesced global access an LSU sends (either
+ * path, before the L1D), stores included, is classified by its line and
+ * its CTA's original id (the one the workload generator got, so the metric
+ * does not depend on scheduling): first touch (the kernel never touched
+ * the line), intra-CTA reuse (the line's last accessor was this CTA) or
+ * inter-CTA reuse (another CTA); then the line's last accessor is this CTA.
+ * Beside it, per SM, the L1D demand hits on a line another CTA brought in
+ * (the last CTA whose access missed on it): the exploited inter-CTA reuse.
+ * Per kernel launch, in the stats' "icta" object: inter/(intra+inter) is
+ * the Fig. 3 share (the seed's average over 33 applications: 45 %). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/plugin.h"
+
+typedef struct icta_cfg {
+    int enable;
+} icta_cfg_t;
+_Static_assert(sizeof(icta_cfg_t) <= GM_PLUG_CFG_BYTES, "icta section too large");
+
+#define S icta_cfg_t
+static const gm_field_t fields[] = {
+    GM_FIELD_BOOL(S, enable, 0, "the inter-CTA reuse profiler (per kernel: first touch, "
+                                "intra- and inter-CTA reuse, exploited inter-CTA L1D hits)"),
+};
+#undef S
+static const gm_schema_t schema = {fields, sizeof fields / sizeof fields[0]};
+
+/* line + 1 -> CTA id + 1, open addressing, grown at half load. */
+typedef struct lmap {
+    uint32_t *key, *val;
+    uint32_t cap, n;
+} lmap_t;
+
+static uint32_t slot_of(const lmap_t *m, uint32_t key)
+{
+    uint32_t h = key * 2654435761u;
+    uint32_t i = h & (m->cap - 1);
+    while (m->key[i] && m->key[i] != key)
+        i = (i + 1) & (m->cap - 1);
+    return i;
+}
+
+static int lmap_grow(lmap_t *m)
+{
+    lmap_t o = *m;
+    m->cap = o.cap ? o.cap * 2 : 4096;
+    m->key = calloc(m->cap, sizeof *m->key);
+    m->val = calloc(m->cap, sizeof *m->val);
+    if (!m->key || !m->val) {
+        fprintf(stderr, "gmem: icta: out of memory\n");
+        exit(1);
+    }
+    m->n = 0;
+    for (uint32_t i = 0; i < o.cap; i++)
+        if (o.key[i]) {
+            uint32_t j = slot_of(m, o.key[i]);
+            m->key[j] = o.key[i];
+            m->val[j] = o.val[i];
+            m->n++;
+        }
+    free(o.key);
+    free(o.val);
+    return 0;
+}
+
+/* The value at `line` (0: none), and set it to `v`. */
+static uint32_t lmap_swap(lmap_t *m, uint32_t line, uint32_t v)
+{
+    if (2 * (m->n + 1) > m->cap)
+        lmap_grow(m);
+    uint32_t i = slot_of(m, line + 1);
+    uint32_t old = m->key[i] ? m->val[i] : 0;
+    if (!m->key[i]) {
+        m->key[i] = line + 1;
+        m->n++;
+    }
+    m->val[i] = v;
+    return old;
+}
+
+static uint32_t lmap_get(const lmap_t *m, uint32_t line)
+{
+    if (!m->cap)
+        return 0;
+    uint32_t i = slot_of(m, line + 1);
+    return m->key[i] ? m->val[i] : 0;
+}
+
+static void lmap_clear(lmap_t *m)
+{
+    if (m->cap)
+        memset(m->key, 0, m->cap * sizeof *m->key);
+    m->n = 0;
+}
+
+typedef struct icta_kernel {
+    char name[48];
+    uint32_t kid;
+    uint64_t first, intra, inter, l1_hits, l1_hits_inter;
+} icta_kernel_t;
+
+typedef struct icta icta_t;
+
+typedef struct icta_sm {
+    icta_t *g;
+    uint32_t *slot_cta;     /* CTA slot -> original id + 1 */
+    uint32_t *slot_kid;
+    uint16_t *warp_slot;    /* warp slot -> CTA slot (from the LSU's accesses) */
+    lmap_t filler;          /* L1D line -> the CTA whose access last missed on it */
+} icta_sm_t;
+
+struct icta {
+    uint32_t nsm;
+    icta_sm_t *sm;
+    lmap_t last;            /* the running kernel's lines */
+    uint32_t kid;
+    icta_kernel_t *k;
+    uint32_t nk, capk;
+};
+
+static int active(const gm_gpu_config_t *c, const void *cfg)
+{
+    (void)c;
+    return ((const icta_cfg_t *)cfg)->enable;
+}
+
+static int init(const gm_plug_env_t *env, const void *cfg, void **self, gm_err_t *err)
+{
+    (void)cfg;
+    icta_t *g = calloc(1, sizeof *g);
+    *self = g;
+    if (!g)
+        return gm_errf(err, "icta: out of memory");
+    if (env->nstreams != 1)
+        return gm_errf(err, "icta: the profiler takes one kernel stream (the workload has %u)",
+                       env->nstreams);
+    g->nsm = env->cfg->sm.count;
+    g->sm = calloc(g->nsm, sizeof *g->sm);
+    if (!g->sm)
+        return gm_errf(err, "icta: out of memory");
+    for (uint32_t i = 0; i < g->nsm; i++) {
+        icta_sm_t *s = &g->sm[i];
+        s->g = g;
+        s->slot_cta = calloc(env->cfg->sm.max_ctas, sizeof *s->slot_cta);
+        s->slot_kid = calloc(env->cfg->sm.max_ctas, sizeof *s->slot_kid);
+        s->warp_slot = calloc(env->cfg->sm.max_warps, sizeof *s->warp_slot);
+        if (!s->slot_cta || !s->slot_kid || !s->warp_slot)
+            return gm_errf(err, "icta: out of memory");
+    }
+    return 0;
+}
+
+static icta_kernel_t *kernel_of(icta_t *g, uint32_t kid)
+{
+    if (g->nk && g->k[g->nk - 1].kid == kid)
+        return &g->k[g->nk - 1];
+    if (g->nk == g->capk) {
+        g->capk = g->capk ? 2 * g->capk : 16;
+        icta_kernel_t *k = realloc(g->k, g->capk * sizeof *k);
+        if (!k) {
+            fprintf(stderr, "gmem: icta: out of memory\n");
+            exit(1);
+        }
+        g->k = k;
+    }
+    memset(&g->k[g->nk], 0, sizeof g->k[0]);
+    g->k[g->nk].kid = kid;
+    return &g->k[g->nk++];
+}
+
+static void on_cta(void *self, void *vev)
+{
+    icta_sm_t *s = self;
+    const gm_cta_ev_t *ev = vev;
+    icta_t *g = s->g;
+    s->slot_cta[ev->slot] = ev->cta_id + 1;
+    s->slot_kid[ev->slot] = ev->kid;
+    if (ev->kid != g->kid) { /* a new kernel: its lines start untouched */
+        g->kid = ev->kid;
+        lmap_clear(&g->last);
+        kernel_of(g, ev->kid);
+    }
+}
+
+static void on_access(void *self, void *vev)
+{
+    icta_sm_t *s = self;
+    const gm_lsu_access_ev_t *ev = vev;
+    icta_t *g = s->g;
+    if (!ev->valid)
+        return;
+    s->warp_slot[ev->warp] = ev->cta;
+    uint32_t cta = s->slot_cta[ev->cta];
+    icta_kernel_t *k = kernel_of(g, s->slot_kid[ev->cta]);
+    uint32_t prev = lmap_swap(&g->last, ev->line, cta);
+    if (!prev)
+        k->first++;
+    else if (prev == cta)
+        k->intra++;
+    else
+        k->inter++;
+}
+
+static void on_l1d(void *self, void *vev)
+{
+    icta_sm_t *s = self;
+    const gm_cache_access_ev_t *ev = vev;
+    uint16_t slot = s->warp_slot[ev->warp];
+    uint32_t cta = s->slot_cta[slot];
+    if (ev->hit) {
+        icta_kernel_t *k = kernel_of(s->g, s->slot_kid[slot]);
+        uint32_t f = lmap_get(&s->filler, ev->line);
+        k->l1_hits++;
+        k->l1_hits_inter += f && f != cta;
+    } else if (!ev->write) {
+        lmap_swap(&s->filler, ev->line, cta);
+    }
+}
+
+static int attach(void *self, const gm_site_t *site, gm_err_t *err)
+{
+    icta_t *g = self;
+    if (site->kind != GM_SITE_SM)
+        return 0;
+    icta_sm_t *s = &g->sm[site->id];
+    if (gm_hooks_add(&site->sm->hook.cta, on_cta, s, site->name, err) ||
+        gm_hooks_add(&site->lsu->hook.access, on_access, s, site->name, err) ||
+        gm_hooks_add(&site->cache->hook.access, on_l1d, s, site->name, err))
+        return -1;
+    return 0;
+}
+
+static double share(uint64_t a, uint64_t b) { return a + b ? (double)a / (double)(a + b) : 0; }
+
+static void stats(const void *self, cJSON *root)
+{
+    const icta_t *g = self;
+    cJSON *o = cJSON_AddObjectToObject(root, "icta");
+    cJSON *a = cJSON_AddArrayToObject(o, "kernels");
+    uint64_t tf = 0, ti = 0, te = 0, th = 0, thi = 0;
+    double sum = 0;
+    uint32_t nr = 0;
+    for (uint32_t i = 0; i < g->nk; i++) {
+        const icta_kernel_t *k = &g->k[i];
+        cJSON *e = cJSON_CreateObject();
+        cJSON_AddNumberToObject(e, "launch", (double)k->kid);
+        cJSON_AddNumberToObject(e, "first_touch", (double)k->first);
+        cJSON_AddNumberToObject(e, "intra_cta", (double)k->intra);
+        cJSON_AddNumberToObject(e, "inter_cta", (double)k->inter);
+        cJSON_AddNumberToObject(e, "inter_share", share(k->inter, k->intra));
+        cJSON_AddNumberToObject(e, "l1d_hits", (double)k->l1_hits);
+        cJSON_AddNumberToObject(e, "l1d_hits_inter_cta", (double)k->l1_hits_inter);
+        cJSON_AddItemToArray(a, e);
+        tf += k->first;
+        ti += k->intra;
+        te += k->inter;
+        th += k->l1_hits;
+        thi += k->l1_hits_inter;
+        if (k->intra + k->inter) {
+            sum += share(k->inter, k->intra);
+            nr++;
+        }
+    }
+    cJSON_AddNumberToObject(o, "first_touch", (double)tf);
+    cJSON_AddNumberToObject(o, "intra_cta", (double)ti);
+    cJSON_AddNumberToObject(o, "inter_cta", (double)te);
+    cJSON_AddNumberToObject(o, "inter_share", share(te, ti));
+    cJSON_AddNumberToObject(o, "inter_share_kernel_mean", nr ? sum / nr : 0);
+    cJSON_AddNumberToObject(o, "l1d_hits", (double)th);
+    cJSON_AddNumberToObject(o, "l1d_hits_inter_cta", (double)thi);
+}
+
+static void release(void *self)
+{
+    icta_t *g = self;
+    if (!g)
+        return;
+    for (uint32_t i = 0; g->sm && i < g->nsm; i++) {
+        free(g->sm[i].slot_cta);
+        free(g->sm[i].slot_kid);
+        free(g->sm[i].warp_slot);
+        free(g->sm[i].filler.key);
+        free(g->sm[i].filler.val);
+    }
+    free(g->sm);
+    free(g->last.key);
+    free(g->last.val);
+    free(g->k);
+    free(g);
+}
+
+const gm_plugin_t gm_plugin_icta = {
+    .name = "icta",
+    .doc = "the inter-CTA reuse profiler (seed-002 §2.4, §10.5)",
+    .section = "icta",
+    .schema = &schema,
+    .cfg_size = sizeof(icta_cfg_t),
+    .active = active,
+    .init = init,
+    .attach = attach,
+    .stats = stats,
+    .free = release,
+};

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The acceptance commands of the CTA-clustering issue (seed 002); exits
+# non-zero on the first that fails. Run from the top of the checkout after
+# `make cosim`: 2 M lockstep cycles at every point of both blocks, the
+# golden examples on C and RTL, a fault caught, in-system lockstep, costs.
+set -eu
+cd "$(dirname "$0")/.."
+C=build/gmem-cosim
+for b in cta_remap cta_dispatch; do
+  out=$($C cosim $b --cycles 2000000 --seed 11 | tail -n 1)
+  echo "$out"
+  [ "$out" = "cosim $b: 2000000 cycles, 0 mismatches" ]
+done
+$C cosim cta_remap --stim golden | tail -n 1
+$C cosim cta_dispatch --stim golden --point small | tail -n 1
+! $C cosim cta_dispatch --cycles 10000 --inject-fault 5000 >/dev/null
+$C run --config configs/cta-fermi.json --set cta.scheme=CLU --workload hotspot \
+  --rtl cta_dispatch,cta_remap | tail -n 3
+SYNTH_OUT=synth/out synth/run.sh cta_remap cta_dispatch
+grep -E '"(block|total_area_um2|fmax_mhz)"' synth/out/cta_remap.json synth/out/cta_dispatch.json
