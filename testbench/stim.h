@@ -47,4 +47,10 @@ typedef struct gm_stim {
 extern const gm_stim_t *const *const gm_stim_sets[];
 const gm_stim_t *gm_stim_find(const char *block, const char *name);
 
+/* A random stimulus's coverage table, for its `coverage` callback: one line a
+ * point (its name `width` wide, then its hits); 1 if every point not in
+ * `optional` (bit i: point i need not be hit) was hit. */
+int gm_stim_cov_print(FILE *out, const char *const *names, const uint64_t *hits, int n,
+                      int width, uint64_t optional);
+
 #endif

@@ -22,3 +22,16 @@ const gm_stim_t *gm_stim_find(const char *block, const char *name)
                 return *s;
     return NULL;
 }
+
+int gm_stim_cov_print(FILE *out, const char *const *names, const uint64_t *hits, int n,
+                      int width, uint64_t optional)
+{
+    int full = 1;
+    fprintf(out, "  coverage:\n");
+    for (int i = 0; i < n; i++) {
+        fprintf(out, "    %-*s %10llu\n", width, names[i], (unsigned long long)hits[i]);
+        if (!(optional >> i & 1))
+            full &= hits[i] > 0;
+    }
+    return full;
+}

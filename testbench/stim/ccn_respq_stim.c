@@ -180,15 +180,9 @@ static int rand_observe(void *vctx, uint64_t cyc, const void *vin, const void *v
 static int rand_coverage(void *vctx, const void *c_state, FILE *out)
 {
     const rs_rand_t *c = vctx;
-    int full = 1;
     (void)c_state;
-    fprintf(out, "  coverage:\n");
-    for (int i = 0; i < COV_N; i++) {
-        int need = !(i == COV_BACKPRESS && c->p.RESP_BEATS == 1);
-        fprintf(out, "    %-34s %10llu\n", cov_names[i], (unsigned long long)c->hits[i]);
-        full &= !need || c->hits[i] > 0;
-    }
-    return full;
+    return gm_stim_cov_print(out, cov_names, c->hits, COV_N, 34,
+                             c->p.RESP_BEATS == 1 ? 1u << COV_BACKPRESS : 0);
 }
 
 static const gm_stim_t rs_random = {

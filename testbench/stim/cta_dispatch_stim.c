@@ -166,14 +166,8 @@ static int rand_observe(void *vctx, uint64_t cyc, const void *vin, const void *v
 static int rand_coverage(void *vctx, const void *c_state, FILE *out)
 {
     const disp_rand_t *c = vctx;
-    int full = 1;
     (void)c_state;
-    fprintf(out, "  coverage:\n");
-    for (int i = 0; i < COV_N; i++) {
-        fprintf(out, "    %-32s %10llu\n", cov_names[i], (unsigned long long)c->hits[i]);
-        full &= c->hits[i] > 0;
-    }
-    return full;
+    return gm_stim_cov_print(out, cov_names, c->hits, COV_N, 32, 0);
 }
 
 static const gm_stim_t disp_random = {

@@ -127,18 +127,11 @@ static int rnd_coverage(void *vctx, const void *c_state, FILE *out)
 {
     const dts_rand_t *c = vctx;
     const dts_t *m = c_state;
-    int full = 1;
     /* Threshold 0 (the baseline cache) never bypasses. */
     int t0 = m->p.T == 0 && !m->p.CMP_GT;
-    fprintf(out, "  coverage:\n");
     /* A one-sector line has no sector of a cached line to miss or drop. */
-    int n = m->p.SECTORS > 1 ? COV_N : COV_LINE;
-    for (int i = 0; i < n; i++) {
-        fprintf(out, "    %-30s %10llu\n", cov_names[i], (unsigned long long)c->hits[i]);
-        if (!(t0 && (i == 3 || i == 6)))
-            full &= c->hits[i] > 0;
-    }
-    return full;
+    return gm_stim_cov_print(out, cov_names, c->hits, m->p.SECTORS > 1 ? COV_N : COV_LINE, 30,
+                             t0 ? 1u << 3 | 1u << 6 : 0);
 }
 
 static const gm_stim_t dts_random = {

@@ -112,14 +112,8 @@ static int rand_observe(void *vctx, uint64_t cyc, const void *vin, const void *v
 static int rand_coverage(void *vctx, const void *c_state, FILE *out)
 {
     const milg_rand_t *c = vctx;
-    int full = 1;
     (void)c_state;
-    fprintf(out, "  coverage:\n");
-    for (int i = 0; i < COV_N; i++) {
-        fprintf(out, "    %-28s %10llu\n", cov_names[i], (unsigned long long)c->hits[i]);
-        full &= c->hits[i] > 0;
-    }
-    return full;
+    return gm_stim_cov_print(out, cov_names, c->hits, COV_N, 28, 0);
 }
 
 static const gm_stim_t milg_random = {

@@ -106,16 +106,10 @@ static int rnd_observe(void *vctx, uint64_t cyc, const void *vin, const void *vo
 static int rnd_coverage(void *vctx, const void *c_state, FILE *out)
 {
     const sht_rand_t *c = vctx;
-    int full = 1;
     (void)c_state;
-    fprintf(out, "  coverage:\n");
-    for (int i = 0; i < COV_N; i++) {
-        fprintf(out, "    %-36s %10llu\n", cov_names[i], (unsigned long long)c->hits[i]);
-        /* With every set sampled there is no unsampled set in range. */
-        if (!(i == 3 && c->p.NSAMP == c->p.SETS))
-            full &= c->hits[i] > 0;
-    }
-    return full;
+    /* With every set sampled there is no unsampled set in range. */
+    return gm_stim_cov_print(out, cov_names, c->hits, COV_N, 36,
+                             c->p.NSAMP == c->p.SETS ? 1u << 3 : 0);
 }
 
 static const gm_stim_t sht_random = {
