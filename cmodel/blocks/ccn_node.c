@@ -176,6 +176,23 @@ void ccn_node_counters(const ccn_node_t *m, ccn_node_counters_t *c) { *c = m->ct
 /* The throttler counts cycles, so a node is never idle. */
 int ccn_node_idle(const ccn_node_t *m) { (void)m; return 0; }
 
+void ccn_node_link_in(ccn_node_in_t *in, const ccn_node_out_t *up, const ccn_node_out_t *down)
+{
+    in->req_in_valid = up->req_out_valid;
+    in->req_in_flit = up->req_out_flit;
+    in->rsp_in_valid = down->rsp_out_valid;
+    in->rsp_in_hdr = down->rsp_out_hdr;
+    memcpy(in->rsp_in_data, down->rsp_out_data, sizeof in->rsp_in_data);
+    in->rsp_in_last = down->rsp_out_last;
+}
+
+void ccn_node_link_ready(ccn_node_in_t *in, const ccn_node_out_t *up,
+                         const ccn_node_out_t *down)
+{
+    in->req_out_ready = down->req_in_ready;
+    in->rsp_out_ready = up->rsp_in_ready;
+}
+
 #define GM_BLOCK ccn_node
 #define GM_PORTS "ccn_node.ports"
 #include "block_desc.h"

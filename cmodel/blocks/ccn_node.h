@@ -34,4 +34,12 @@ void ccn_node_tick(ccn_node_t *m, const ccn_node_in_t *in);
 void ccn_node_counters(const ccn_node_t *m, ccn_node_counters_t *c);
 int ccn_node_idle(const ccn_node_t *m);
 
+/* The ring's links into a node: requests travel downstream (from the node
+ * before it), responses upstream (from the node after it). Before the
+ * nodes are evaluated: the flits the neighbours drive. */
+void ccn_node_link_in(ccn_node_in_t *in, const ccn_node_out_t *up, const ccn_node_out_t *down);
+/* After: whether the neighbours take what this node drives. */
+void ccn_node_link_ready(ccn_node_in_t *in, const ccn_node_out_t *up,
+                         const ccn_node_out_t *down);
+
 #endif

@@ -41,19 +41,12 @@ void ccn_ring_eval(const ccn_ring_t *r, ccn_node_in_t *ins, ccn_node_out_t *outs
         ccn_node_in_t *in = &ins[k];
         if (outs[k].l1_steal && rd)
             rd(ctx, k, (unsigned)outs[k].l1_rd_set, (unsigned)outs[k].l1_rd_way, in->l1_rd_data);
-        in->req_in_valid = up->req_out_valid;
-        in->req_in_flit = up->req_out_flit;
-        in->rsp_in_valid = down->rsp_out_valid;
-        in->rsp_in_hdr = down->rsp_out_hdr;
-        memcpy(in->rsp_in_data, down->rsp_out_data, sizeof in->rsp_in_data);
-        in->rsp_in_last = down->rsp_out_last;
+        ccn_node_link_in(in, up, down);
     }
     for (unsigned k = 0; k < n; k++)
         ccn_node_eval(&r->node[k], &ins[k], &outs[k]);
-    for (unsigned k = 0; k < n; k++) {
-        ins[k].req_out_ready = outs[(k + 1) % n].req_in_ready;
-        ins[k].rsp_out_ready = outs[(k + n - 1) % n].rsp_in_ready;
-    }
+    for (unsigned k = 0; k < n; k++)
+        ccn_node_link_ready(&ins[k], &outs[(k + n - 1) % n], &outs[(k + 1) % n]);
     for (unsigned k = 0; k < n; k++)
         ccn_node_eval(&r->node[k], &ins[k], &outs[k]);
 }

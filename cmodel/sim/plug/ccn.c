@@ -272,20 +272,13 @@ static void settle(ccn_t *g)
         gm_blk_eval(g->sm[i].b);
     for (uint32_t i = 0; i < n; i++) {
         const ccn_node_out_t *up = nout(&g->sm[(i + n - 1) % n]), *down = nout(&g->sm[(i + 1) % n]);
-        ccn_node_in_t *in = nin(&g->sm[i]);
-        in->req_in_valid = up->req_out_valid;
-        in->req_in_flit = up->req_out_flit;
-        in->rsp_in_valid = down->rsp_out_valid;
-        in->rsp_in_hdr = down->rsp_out_hdr;
-        memcpy(in->rsp_in_data, down->rsp_out_data, sizeof in->rsp_in_data);
-        in->rsp_in_last = down->rsp_out_last;
+        ccn_node_link_in(nin(&g->sm[i]), up, down);
     }
     for (uint32_t i = 0; i < n; i++)
         gm_blk_eval(g->sm[i].b);
-    for (uint32_t i = 0; i < n; i++) {
-        nin(&g->sm[i])->req_out_ready = nout(&g->sm[(i + 1) % n])->req_in_ready;
-        nin(&g->sm[i])->rsp_out_ready = nout(&g->sm[(i + n - 1) % n])->rsp_in_ready;
-    }
+    for (uint32_t i = 0; i < n; i++)
+        ccn_node_link_ready(nin(&g->sm[i]), nout(&g->sm[(i + n - 1) % n]),
+                            nout(&g->sm[(i + 1) % n]));
     for (uint32_t i = 0; i < n; i++)
         gm_blk_eval(g->sm[i].b);
 }
