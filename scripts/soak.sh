@@ -71,10 +71,14 @@ soak_one() {
          --mismatch-vcd "$dir/mismatch/$b.$p")
   else
     # A random graph and a random gather, both drawn from the seed, side by
-    # side: misses, merges, reservation fails and bypasses on every config.
+    # side: misses, merges, reservation fails and bypasses on every config
+    # -- but a config with CTA clustering on, which dispatches one kernel
+    # stream (README "CTA clustering"), runs the graph alone.
+    local wl="pair:bfs:nodes=65536+gather:n=1048576,iters=64"
+    "$cosim" run --config "configs/$p.json" --print-config |
+      grep -A1 '"cta":' | grep -q '"enable":[[:space:]]*true' && wl="bfs:nodes=65536"
     cmd=("$cosim" run --config "configs/$p.json" --rtl all --seed "$s" --max-cycles "$n"
-         --workload "pair:bfs:nodes=65536+gather:n=1048576,iters=64"
-         --mismatch-vcd "$dir/mismatch/$p")
+         --workload "$wl" --mismatch-vcd "$dir/mismatch/$p")
   fi
   start=$(date +%s.%N)
   { printf '%q ' "${cmd[@]}"; echo; } > "$log"

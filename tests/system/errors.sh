@@ -41,8 +41,12 @@ expect_out "\\\$.dts.duel: SM dueling needs \\\$.dts.enable and at least 3 SMs"
 expect_rc 2 "$GMEM" run --workload atax --set dts.enable=true --set dts.duel=true --set sm.count=2
 expect_out "\\\$.sm.count is 2"
 expect_rc 0 "$GMEM" run --workload stream:ctas=2 --set sm.count=2 --set part.func=xor --set l2.channels=4
-# Every shipped configuration loads.
+# Every shipped configuration loads (one with BMI on arbitrates between
+# kernels: it takes a pair).
 for c in configs/*.json; do
-  expect_rc 3 "$GMEM" run --config "$c" --workload stream:ctas=1 --max-cycles 100
+  w=stream:ctas=1
+  [ "$("$GMEM" run --config "$c" --print-config | jq -r .qbmi.enable)" = true ] &&
+    w=pair:stream:ctas=1+stream:ctas=1
+  expect_rc 3 "$GMEM" run --config "$c" --workload "$w" --max-cycles 100
 done
 exit 0
