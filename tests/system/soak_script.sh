@@ -6,12 +6,12 @@
 export GMEM=$GMEM_FAST
 expect_rc 0 env SOAK_DIR="$TMP/a" SOAK_BLOCKS="milg set_hash" SOAK_CYCLES=3000 \
   SOAK_OTHER_CYCLES=1000 SOAK_SYS_CYCLES=0 SOAK_SEED=40 scripts/soak.sh
-expect_out "^soak: 5 runs, 1 at a time, seeds 40\.\.44; default points 3000 cycles, others 1000"
+expect_out "^soak: 6 runs, 1 at a time, seeds 40\.\.45; default points 3000 cycles, others 1000"
 expect_out "^milg +default +40 +3000 +0 +[0-9.]+  ok$"
 expect_out "^set_hash +default +41 +3000 +0 +[0-9.]+  ok$"
 expect_out "^milg +zero_hold +42 +1000 +0 +[0-9.]+  ok$"
 expect_out "^set_hash +l2 +44 +1000 +0 "
-expect_out "^soak: 5 runs in [0-9]+s wall at SOAK_JOBS=1; 0 not ok$"
+expect_out "^soak: 6 runs in [0-9]+s wall at SOAK_JOBS=1; 0 not ok$"
 [ -s "$TMP/a/soak.txt" ] || fail "no table file"
 expect_rc 0 env SOAK_DIR="$TMP/s" SOAK_BLOCKS=none SOAK_SYS_CYCLES=1000 SOAK_JOBS=2 \
   SOAK_SEED=3 scripts/soak.sh
