@@ -147,6 +147,8 @@ struct gm_workload {
     void **owned;
     size_t nowned, capowned;
     uint64_t heap; /* next free device address */
+    gm_alloc_t *alloc; /* every wl_array, in order */
+    unsigned nalloc, capalloc;
     unsigned nkernels; /* launches of every stream, for gm_kernel_t.id */
     int share;         /* gm_workload_streams_share */
 };
@@ -179,7 +181,19 @@ uint64_t wl_array(wl_builder_t *b, uint64_t bytes)
                 (unsigned long long)bytes, (unsigned long long)base);
         return WL_HEAP_BASE;
     }
-    b->w->heap = base + bytes;
+    gm_workload_t *w = b->w;
+    if (w->nalloc == w->capalloc) {
+        unsigned cap = w->capalloc ? 2 * w->capalloc : 8;
+        gm_alloc_t *p = realloc(w->alloc, cap * sizeof *p);
+        if (!p) {
+            wl_fail(b, NULL, "out of memory");
+            return WL_HEAP_BASE;
+        }
+        w->alloc = p;
+        w->capalloc = cap;
+    }
+    w->alloc[w->nalloc++] = (gm_alloc_t){base, bytes};
+    w->heap = base + bytes;
     return base;
 }
 
@@ -605,8 +619,16 @@ void gm_workload_free(gm_workload_t *w)
     for (size_t i = 0; i < w->nowned; i++)
         free(w->owned[i]);
     free(w->owned);
+    free(w->alloc);
     free(w->spec);
     free(w);
+}
+
+unsigned gm_workload_allocs(const gm_workload_t *w) { return w->nalloc; }
+
+const gm_alloc_t *gm_workload_alloc(const gm_workload_t *w, unsigned i)
+{
+    return i < w->nalloc ? &w->alloc[i] : NULL;
 }
 
 unsigned gm_workload_streams(const gm_workload_t *w) { return w->nstreams; }

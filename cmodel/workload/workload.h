@@ -82,6 +82,16 @@ const gm_kernel_t *gm_workload_kernel(const gm_workload_t *w, unsigned stream,
 int gm_workload_streams_share(const gm_workload_t *w);
 /* Kernels of every stream; gm_kernel_t.id runs 1..this. */
 unsigned gm_workload_kernels_total(const gm_workload_t *w);
+/* The device arrays the workload allocated (each wl_array of a built-in
+ * kernel), in allocation order: the regions a UVM model treats as
+ * cudaMallocManaged calls. Bases are 256-byte aligned, so two arrays may
+ * share a 4 KiB page. A trace declares none. */
+typedef struct gm_alloc {
+    uint64_t base, bytes;
+} gm_alloc_t;
+unsigned gm_workload_allocs(const gm_workload_t *w);
+const gm_alloc_t *gm_workload_alloc(const gm_workload_t *w, unsigned i);
+
 /* The canonical spec (every parameter spelled out), for stats. */
 const char *gm_workload_spec(const gm_workload_t *w);
 

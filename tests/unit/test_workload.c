@@ -1782,6 +1782,22 @@ static void test_patterns(void **state)
     gm_workload_free(w);
 }
 
+/* Every device array is an allocation, in order, at its aligned base. */
+static void test_allocs(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("pathfinder:cols=1000,rows=10,ph=2");
+    assert_int_equal(gm_workload_allocs(w), 3);
+    const uint64_t base[3] = {0x10000000, 0x10001000, 0x10002000};
+    const uint64_t bytes[3] = {4000, 4000, 36000};
+    for (unsigned i = 0; i < 3; i++) {
+        assert_int_equal(gm_workload_alloc(w, i)->base, base[i]);
+        assert_int_equal(gm_workload_alloc(w, i)->bytes, bytes[i]);
+    }
+    assert_null(gm_workload_alloc(w, 3));
+    gm_workload_free(w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1803,6 +1819,7 @@ int main(void)
         cmocka_unit_test(test_chase),
         cmocka_unit_test(test_streamcluster), cmocka_unit_test(test_particlefilter),
         cmocka_unit_test(test_histogram),    cmocka_unit_test(test_barneshut),
+        cmocka_unit_test(test_allocs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
