@@ -15,7 +15,7 @@ enum { GM_ALLOC_ON_MISS, GM_ALLOC_ON_FILL };
 enum { GM_WRITE_EVICT, GM_WRITE_THROUGH, GM_WRITE_BACK };
 enum { GM_MSHR_CONVENTIONAL, GM_MSHR_DL };
 enum { GM_DRAM_FRFCFS, GM_DRAM_FCFS };
-enum { GM_PLUG_MAX = 16, GM_PLUG_CFG_BYTES = 128 };
+enum { GM_PLUG_MAX = 32, GM_PLUG_CFG_BYTES = 128 };
 /* Every clock domain runs at 1/GM_CLOCK_RATIO..GM_CLOCK_RATIO times the
  * core clock (config.c says why). */
 enum { GM_CLOCK_RATIO = 8 };

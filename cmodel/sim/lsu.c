@@ -134,6 +134,14 @@ void gm_lsu_offer(gm_lsu_t *L, gm_l1d_port_t *p)
         return;
     const gm_access_t *a = &L->acc[L->next];
     const gm_slot_t *s = &L->slot[L->head_slot];
+    if (L->hook.xlat.n) {
+        gm_xlat_ev_t xe = {.addr = a->addr, .write = L->head_write, .go = 1};
+        gm_hooks_call(&L->hook.xlat, &xe);
+        if (!xe.go) { /* not translated yet: nothing leaves, the head waits */
+            L->out = GM_ACC_STALL;
+            return;
+        }
+    }
     if (L->head_hint) {
         L->out = bypass(L, a, &L->rf);
         return;

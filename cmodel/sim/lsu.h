@@ -10,7 +10,11 @@
  *   bypass  gm_bypass_ev_t      an instruction enters: a plug-in that sends
  *                               it around the L1D sets bypass
  *   access  gm_lsu_access_ev_t  each cycle: the access accepted on either
- *                               path, or a reservation fail on the L1D's */
+ *                               path, or a reservation fail on the L1D's
+ *   xlat    gm_xlat_ev_t        before the head's next access leaves on
+ *                               either path: a plug-in that has no
+ *                               translation for it yet clears go, and the
+ *                               LSU stalls this cycle and asks again next */
 #ifndef GM_SIM_LSU_H
 #define GM_SIM_LSU_H
 
@@ -36,6 +40,12 @@ typedef struct gm_lsu_access_ev {
     int rf;                   /* the head failed a reservation on the L1D path */
 } gm_lsu_access_ev_t;
 
+typedef struct gm_xlat_ev {
+    uint32_t addr;            /* the access's address (gm_access_t.addr) */
+    int write;
+    int go;                   /* preset 1 */
+} gm_xlat_ev_t;
+
 typedef struct gm_slot {      /* a memory instruction in flight */
     uint8_t used, is_load, stream, all_sent;
     uint16_t warp, cta, in_cta, pc;
@@ -55,7 +65,7 @@ typedef struct gm_lsu {
     int rf;
     gm_fifo_t answers;        /* from the L1D */
     struct {
-        gm_hooks_t bypass, access;
+        gm_hooks_t bypass, access, xlat;
     } hook;
     uint32_t id;
     const gm_l1d_cfg_t *cfg;

@@ -14,7 +14,7 @@
  *           the CTA the SM places), retire (a CTA ended)
  *   lsu.h   bypass (the bypass decision per instruction), access (the
  *           LSU's cycle: an access accepted on either path, a reservation
- *           fail)
+ *           fail), xlat (address translation before an access leaves)
  *   cache.h access, miss, fill, tagw (every tag write; the L1D's and the
  *           L2's); index, mshr and tagstore (the parts)
  *   l1d.h   prefetch (a line to prefetch when the LSU leaves the L1D idle),
@@ -46,6 +46,8 @@ typedef struct gm_plug_env {
     const gm_addr_map_t *amap;     /* the DRAM address map */
     uint32_t nbanks;               /* L2 banks */
     uint32_t nstreams;             /* concurrent kernel streams of the workload */
+    const gm_workload_t *wl;       /* the workload (its allocations: gm_workload_allocs) */
+    uint64_t seed;                 /* the run's seed */
 } gm_plug_env_t;
 
 typedef enum gm_site_kind { GM_SITE_GPU, GM_SITE_SM, GM_SITE_L2, GM_SITE_DRAM } gm_site_kind_t;
