@@ -202,6 +202,7 @@ static void start(gm_uvm_gmmu_t *g, uint64_t now)
         n = n < free ? n : free;
         for (uint32_t p = h->first; p < h->first + n; p++)
             gm_uvm_mem_start(m, p);
+        /* on the lane from the next cycle, for its length */
         g->ready = now + gm_uvm_pcie_cycles(&g->pcie, n);
         g->st.read_busy += g->ready - now;
         g->st.reads[size_bucket(n)]++;
@@ -221,7 +222,7 @@ static void start(gm_uvm_gmmu_t *g, uint64_t now)
 
 void gm_uvm_gmmu_cycle(gm_uvm_gmmu_t *g, uint64_t now)
 {
-    if (g->busy && now + 1 >= g->ready) {
+    if (g->busy && now >= g->ready) {
         g->busy = 0;
         land(g, now + 1);
     }

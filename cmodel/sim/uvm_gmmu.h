@@ -78,7 +78,8 @@ void gm_uvm_gmmu_fault(gm_uvm_gmmu_t *g, uint32_t i);
 void gm_uvm_gmmu_access(gm_uvm_gmmu_t *g, uint32_t i, uint64_t now);
 /* The end of core cycle `now`: a finished item lands (its pages resident
  * from now + 1), this cycle's faults are decided, an idle lane starts the
- * next item. */
+ * next item (busy from now + 1 for its length: started at the end of cycle
+ * t, an item of d cycles lands at the end of cycle t + d). */
 void gm_uvm_gmmu_cycle(gm_uvm_gmmu_t *g, uint64_t now);
 /* Nothing queued, on the lane or waiting for a decision. */
 int gm_uvm_gmmu_idle(const gm_uvm_gmmu_t *g);

@@ -1,0 +1,293 @@
+/* The UVM model's pure parts (sim/uvm_pcie, uvm_mem, uvm_policy,
+ * uvm_gmmu) without a GPU: the PCIe curve at hand-worked sizes, the page
+ * a region boundary splits, the tree prefetcher on seed-001 §4.2's worked
+ * example, RP's range, SE/NE/TE victims on hand-built LRU stamps, a far
+ * fault's timing through the GMMU, a merge, and a capacity of one page
+ * that still serves every fault. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "sim/uvm_gmmu.h"
+
+#define BASE 0x10000000u /* 2 MiB aligned */
+
+static void mem_of(gm_uvm_mem_t *m, const gm_alloc_t *a, unsigned n)
+{
+    gm_err_t err;
+    assert_int_equal(gm_uvm_mem_init(m, a, n, 1, &err), 0);
+}
+
+/* Hand-worked from UVM Smart's fit at 1481 MHz, 16 GB/s: GB/s = 24/pi *
+ * atan(0.07292 KiB); cycles = bytes * 1.481e9 / (GB/s * 2^30).
+ *   4 KiB: atan(0.29168) = 0.283804, 2.16812 GB/s, 2605.7 cycles
+ *   64 KiB: atan(4.66688) = 1.359712, 10.38744 GB/s, 8702.2 cycles
+ *   2 MiB: atan(149.34) = 1.564100, 11.94885 GB/s, 242080.1 cycles */
+static void test_pcie_curve(void **st)
+{
+    (void)st;
+    gm_uvm_pcie_t p;
+    gm_uvm_pcie_init(&p, 4096, 16, 1481);
+    assert_int_equal(gm_uvm_pcie_cycles(&p, 1), 2605);
+    assert_int_equal(gm_uvm_pcie_cycles(&p, 16), 8702);
+    assert_int_equal(gm_uvm_pcie_cycles(&p, 512), 242080);
+    /* bandwidth only grows with size; 1 MiB is within 0.5 % of 2 MiB's */
+    for (uint32_t n = 2; n <= GM_UVM_PCIE_MAX_PAGES; n++)
+        assert_true(gm_uvm_pcie_gbs(n * 4096ull, 16) > gm_uvm_pcie_gbs((n - 1) * 4096ull, 16));
+    assert_true(gm_uvm_pcie_gbs(1u << 20, 16) > 0.995 * gm_uvm_pcie_gbs(2u << 20, 16));
+    /* a 64 KiB transfer is 4.8x as fast a byte as sixteen 4 KiB ones */
+    assert_true(16 * gm_uvm_pcie_cycles(&p, 1) > 4 * gm_uvm_pcie_cycles(&p, 16));
+}
+
+/* Region 1 starts inside region 0's second page: that page is region 0's. */
+static void test_straddle(void **st)
+{
+    (void)st;
+    gm_uvm_mem_t m;
+    gm_alloc_t a[] = {{BASE, 5000}, {BASE + 5120, 8192}};
+    mem_of(&m, a, 2);
+    assert_int_equal(m.managed, 4);
+    assert_int_equal(m.first[0], 0);
+    assert_int_equal(m.end[0], 2);
+    assert_int_equal(m.first[1], 2);
+    assert_int_equal(m.end[1], 4);
+    assert_int_equal(m.alloc[gm_uvm_mem_index(&m, BASE + 5200)], 0);
+    assert_int_equal(m.alloc[gm_uvm_mem_index(&m, BASE + 8192)], 1);
+    assert_int_equal(gm_uvm_mem_index(&m, BASE + 16384), GM_UVM_NONE);
+    assert_int_equal(gm_uvm_mem_index(&m, BASE - 1), GM_UVM_NONE);
+    gm_uvm_mem_free(&m);
+}
+
+static uint32_t fault(gm_uvm_mem_t *m, unsigned pf, uint32_t f)
+{
+    m->npick = 0;
+    m->state[f] = GM_UVM_BATCH;
+    gm_uvm_prefetchers[pf].fault(m, f);
+    return m->npick;
+}
+
+/* seed-001 §4.2: a 512 KiB tree of 8 leaves; faults in leaves 0, 2, 4, 6
+ * each load their leaf only (no node above half: pairs 1/2, quads 2/4,
+ * the root 4/8); the 5th, in leaf 1, fills pair (0,1), so quad 0-3 is at
+ * 3/4 > 50 % and gets leaf 3, and the root at 6/8 gets 5 and 7: with its
+ * own leaf, the remaining 3 (well, 4 leaves of 16 pages). */
+static void test_tp_worked_example(void **st)
+{
+    (void)st;
+    gm_uvm_mem_t m;
+    gm_alloc_t a = {BASE, 512 * 1024};
+    mem_of(&m, &a, 1);
+    for (uint32_t leaf = 0; leaf < 8; leaf += 2) {
+        assert_int_equal(fault(&m, GM_UVM_TP, leaf * 16 + 3), 16);
+        for (uint32_t k = 0; k < 16; k++)
+            assert_int_equal(m.pick[k] / 16, leaf);
+    }
+    assert_int_equal(fault(&m, GM_UVM_TP, 16 + 7), 64);
+    unsigned got = 0;
+    for (uint32_t k = 0; k < 64; k++)
+        got |= 1u << (m.pick[k] / 16);
+    assert_int_equal(got, 0xaa); /* leaves 1, 3, 5, 7 */
+    for (uint32_t p = 0; p < 128; p++)
+        assert_int_equal(m.state[p], GM_UVM_QUEUED);
+    gm_uvm_mem_free(&m);
+}
+
+/* NP takes the page alone; SP its aligned 64 KiB block, clipped to the
+ * region and skipping pages already present. */
+static void test_np_sp(void **st)
+{
+    (void)st;
+    gm_uvm_mem_t m;
+    gm_alloc_t a = {BASE + 8 * 4096, 64 * 1024}; /* pages 8..23: two half blocks */
+    mem_of(&m, &a, 1);
+    assert_int_equal(fault(&m, GM_UVM_NP, 3), 1);
+    assert_int_equal(m.pick[0], 3);
+    m.state[5] = GM_UVM_RESIDENT;
+    assert_int_equal(fault(&m, GM_UVM_SP, 2), 6); /* pages 0..7 of the span less 3 and 5 */
+    assert_int_equal(fault(&m, GM_UVM_SP, 12), 8); /* the next block: pages 8..15 */
+    gm_uvm_mem_free(&m);
+}
+
+static void test_rp_in_range(void **st)
+{
+    (void)st;
+    gm_uvm_mem_t m;
+    gm_alloc_t a = {BASE, 4u << 20};
+    mem_of(&m, &a, 1);
+    unsigned two = 0;
+    for (int k = 0; k < 200; k++) {
+        memset(m.state, GM_UVM_ABSENT, m.n);
+        uint32_t n = fault(&m, GM_UVM_RP, 700);
+        assert_int_equal(m.pick[0], 700);
+        if (n == 2) {
+            two++;
+            assert_true(m.pick[1] >= 512 && m.pick[1] < 1024);
+        }
+    }
+    assert_true(two > 190); /* the random page is the faulting one 1 time in 512 */
+    gm_uvm_mem_free(&m);
+}
+
+static void resident(gm_uvm_mem_t *m, uint32_t p, uint64_t stamp)
+{
+    m->state[p] = GM_UVM_MOVING;
+    m->moving++;
+    gm_uvm_mem_arrive(m, p, stamp);
+}
+
+static uint32_t victim(gm_uvm_mem_t *m, unsigned ev, uint32_t *lo, uint32_t *hi)
+{
+    m->npick = 0;
+    gm_uvm_evictors[ev].victim(m);
+    *lo = UINT32_MAX;
+    *hi = 0;
+    for (uint32_t k = 0; k < m->npick; k++) {
+        *lo = m->pick[k] < *lo ? m->pick[k] : *lo;
+        *hi = m->pick[k] + 1 > *hi ? m->pick[k] + 1 : *hi;
+    }
+    return m->npick;
+}
+
+static void test_se_ne_victims(void **st)
+{
+    (void)st;
+    gm_uvm_mem_t m;
+    gm_alloc_t a = {BASE, 4u << 20};
+    mem_of(&m, &a, 1);
+    uint32_t lo, hi;
+    /* SE: blocks 0..2 resident, page 20 the LRU page -> block 1 */
+    for (uint32_t p = 0; p < 48; p++)
+        resident(&m, p, 100 + p);
+    m.stamp[20] = 5;
+    assert_int_equal(victim(&m, GM_UVM_SE, &lo, &hi), 16);
+    assert_int_equal(lo, 16);
+    assert_int_equal(hi, 32);
+    /* pinned (a replay waits on it): passed by, block 0 is next; its
+     * pinned page stays */
+    m.pin[20] = 1;
+    m.pin[3] = 1;
+    assert_int_equal(victim(&m, GM_UVM_SE, &lo, &hi), 15);
+    assert_int_equal(lo, 0);
+    assert_int_equal(hi, 16);
+    /* NE: the 2 MiB range whose newest access is the oldest: range 1
+     * (pages 512..527, newest 65) before range 0 (newest 147) */
+    for (uint32_t p = 512; p < 528; p++)
+        resident(&m, p, 50 + p - 512);
+    assert_int_equal(victim(&m, GM_UVM_NE, &lo, &hi), 16);
+    assert_int_equal(lo, 512);
+    assert_int_equal(hi, 528);
+    m.stamp[515] = 1000; /* now range 0 is the older */
+    assert_int_equal(victim(&m, GM_UVM_NE, &lo, &hi), 46);
+    assert_int_equal(lo, 0);
+    assert_int_equal(hi, 48);
+    gm_uvm_mem_free(&m);
+}
+
+/* TE: the LRU leaf, then up the tree every node with more than half of
+ * its leaves evicted. A full 2 MiB tree loses one leaf; a tree holding
+ * leaves 0..3 only loses all four (node 0-7 is then 5/8 evicted). */
+static void test_te_victims(void **st)
+{
+    (void)st;
+    gm_uvm_mem_t m;
+    gm_alloc_t a = {BASE, 2u << 20};
+    mem_of(&m, &a, 1);
+    uint32_t lo, hi;
+    for (uint32_t p = 0; p < 512; p++)
+        resident(&m, p, 1000 + p);
+    for (uint32_t p = 96; p < 112; p++) /* leaf 6 the LRU one */
+        m.stamp[p] = 10 + p;
+    assert_int_equal(victim(&m, GM_UVM_TE, &lo, &hi), 16);
+    assert_int_equal(lo, 96);
+    assert_int_equal(hi, 112);
+    for (uint32_t p = 64; p < 512; p++)
+        gm_uvm_mem_evict(&m, p);
+    for (uint32_t l = 0; l < 4; l++)
+        for (uint32_t p = l * 16; p < l * 16 + 16; p++)
+            m.stamp[p] = 10 * (l + 1); /* leaf 0 the oldest */
+    assert_int_equal(victim(&m, GM_UVM_TE, &lo, &hi), 64);
+    assert_int_equal(lo, 0);
+    assert_int_equal(hi, 64);
+    gm_uvm_mem_free(&m);
+}
+
+static void gmmu_of(gm_uvm_gmmu_t *g, uint32_t bytes, unsigned pf, unsigned ev, uint32_t cap)
+{
+    gm_err_t err;
+    gm_alloc_t a = {BASE, bytes};
+    memset(g, 0, sizeof *g);
+    mem_of(&g->m, &a, 1);
+    if (cap)
+        g->m.capacity = cap;
+    assert_int_equal(gm_uvm_gmmu_init(g, pf, ev, 66645, 16, 1481, &err), 0);
+}
+
+/* A far fault at the end of cycle 10 (its walk done): 45 us = 66645
+ * cycles of handling, then 2605 cycles of a 4 KiB transfer; resident
+ * from cycle 10 + 66645 + 2605 + 1. A second fault on it merges. */
+static void test_fault_timing(void **st)
+{
+    (void)st;
+    gm_uvm_gmmu_t g;
+    gmmu_of(&g, 64 * 1024, GM_UVM_NP, GM_UVM_SE, 0);
+    gm_uvm_gmmu_fault(&g, 3);
+    uint64_t c = 10;
+    for (; g.m.state[3] != GM_UVM_RESIDENT; c++) {
+        if (c == 500)
+            gm_uvm_gmmu_fault(&g, 3);
+        gm_uvm_gmmu_cycle(&g, c);
+    }
+    assert_int_equal(c, 10 + 66645 + 2605 + 1);
+    assert_int_equal(g.st.far_faults, 1);
+    assert_int_equal(g.st.faults_merged, 1);
+    assert_int_equal(g.st.demand_pages, 1);
+    assert_int_equal(g.st.read_busy, 2605);
+    assert_true(gm_uvm_gmmu_idle(&g));
+    gm_uvm_gmmu_free(&g);
+}
+
+/* One page of device memory, SP: the block's pages come one at a time,
+ * each evicting the last; the faulting page arrives pinned, holds the
+ * lane (evict_waits) until its replay unpins it, and every page is moved
+ * with never more than one resident. */
+static void test_one_page_capacity(void **st)
+{
+    (void)st;
+    gm_uvm_gmmu_t g;
+    gmmu_of(&g, 64 * 1024, GM_UVM_SP, GM_UVM_SE, 1);
+    gm_uvm_gmmu_fault(&g, 5);
+    g.m.pin[5]++;
+    uint64_t c = 0;
+    for (; c < 10000000 && !(gm_uvm_gmmu_idle(&g) && g.m.pin[5] == 0); c++) {
+        gm_uvm_gmmu_cycle(&g, c);
+        assert_true(g.m.nres + g.m.moving <= 1);
+        if (g.m.pin[5] && g.m.state[5] == GM_UVM_RESIDENT && g.st.evict_waits > 3)
+            g.m.pin[5]--; /* the replay */
+    }
+    assert_true(gm_uvm_gmmu_idle(&g));
+    assert_int_equal(g.st.demand_pages + g.st.prefetched_pages, 16);
+    assert_int_equal(g.st.evicted_pages, 15);
+    assert_true(g.st.evict_waits > 0);
+    assert_int_equal(g.st.resident_max, 1);
+    gm_uvm_gmmu_free(&g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_pcie_curve),
+        cmocka_unit_test(test_straddle),
+        cmocka_unit_test(test_tp_worked_example),
+        cmocka_unit_test(test_np_sp),
+        cmocka_unit_test(test_rp_in_range),
+        cmocka_unit_test(test_se_ne_victims),
+        cmocka_unit_test(test_te_victims),
+        cmocka_unit_test(test_fault_timing),
+        cmocka_unit_test(test_one_page_capacity),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
