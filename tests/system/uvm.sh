@@ -1,0 +1,73 @@
+# Unified memory (plug/uvm.c, sim/uvm_*.c) on the seed's Table 4.1 config
+# (configs/capture-pascal.json): a far fault costs 45 us + the transfer,
+# so on-demand migration (NP) makes one fault per page touched, each page
+# migrated once without oversubscription; the tree prefetcher (TP) takes
+# fewer faults and less time; at 110 % of the footprint evictions happen
+# and the run ends; with device memory a tenth of the footprint every wait
+# still ends; cudaMemPrefetchAsync before the launch leaves no fault. With
+# the section off there is no "uvm" object (the golden regression holds
+# the rest), and bad input names its JSON path (exit 2).
+. tests/lib.sh
+cfg=configs/capture-pascal.json
+w=atax:n=128
+get() { "$GMEM" stats-get "$TMP/$1.json" "uvm.$2"; }
+cyc() { "$GMEM" stats-get "$TMP/$1.json" cycles; }
+run_u() { # run_u NAME WORKLOAD [--set ...]
+  local n=$1 wl=$2
+  shift 2
+  expect_rc 0 "$GMEM" run --config $cfg --workload $wl "$@" --stats "$TMP/$n.json"
+}
+
+run_u np $w
+fp=$(get np footprint_pages)
+[ "$(get np far_faults)" -gt 0 ] || fail "NP: no far fault"
+[ "$(get np pages_migrated)" = "$(get np far_faults)" ] || fail "NP: a page migrated without its fault"
+[ "$(get np pages_migrated)" -le "$fp" ] || fail "NP: more pages migrated than the footprint"
+[ "$(get np demand_pages)" = "$(get np pages_migrated)" ] || fail "NP prefetched"
+[ "$(get np evicted_pages)" = 0 ] || fail "NP without oversubscription evicted"
+[ "$(get np tlb_hits)" -gt "$(get np tlb_misses)" ] || fail "NP: the TLBs hardly hit"
+# each fault is 45 us = 66645 cycles at 1481 MHz on the serial link
+[ "$(cyc np)" -gt $(( $(get np far_faults) * 66645 )) ] || fail "NP: faster than its faults"
+
+run_u tp $w --set uvm.prefetch=TP
+[ "$(get tp far_faults)" -lt "$(get np far_faults)" ] || fail "TP: not fewer faults than NP"
+[ "$(cyc np)" -gt "$(cyc tp)" ] || fail "TP: not faster than NP"
+[ "$(get tp prefetched_pages)" -gt 0 ] || fail "TP prefetched nothing"
+[ "$(get tp pages_migrated)" -le "$fp" ] || fail "TP: a page migrated twice"
+[ "$(get tp prefetch)" = TP ] || fail "TP: prefetcher not reported"
+
+# 110 %: evictions, and the run completes (a stream: each page's reuse is
+# short, so the run is not all thrashing)
+ws=stream:n=32768,store=0
+run_u o110 $ws --set uvm.scheme=TPTE --set uvm.oversub_pct=110
+fp=$(get o110 footprint_pages)
+cap=$(get o110 capacity_pages)
+[ "$cap" = $(( fp * 100 / 110 )) ] || fail "110 %: capacity $cap of a footprint $fp"
+[ "$(get o110 evicted_pages)" -gt 0 ] || fail "110 %: nothing evicted"
+[ "$(get o110 resident_max)" -le "$cap" ] || fail "110 %: more resident than capacity"
+[ "$(get o110 oversub_onset_cycle)" -gt 0 ] || fail "110 %: no oversubscription onset"
+[ "$(get o110 evict)" = TE ] || fail "TPTE: evictor not reported"
+
+# a tenth of the footprint (3 pages), less than one 64 KiB leaf the tree
+# prefetcher moves, and 2 MiB evictions: every wait ends
+run_u tiny $ws --set uvm.scheme=TPNE --set uvm.oversub_pct=1000
+[ "$(get tiny resident_max)" -le "$(get tiny capacity_pages)" ] || fail "tiny: over capacity"
+[ "$(get tiny evicted_pages)" -gt 0 ] || fail "tiny: nothing evicted"
+
+fp=$(get np footprint_pages)
+run_u pre $w --set uvm.prefetch_before_launch=true
+[ "$(get pre far_faults)" = 0 ] || fail "prefetch before launch: far faults"
+[ "$(get pre prelaunch_pages)" = "$fp" ] || fail "prefetch before launch: not every page"
+[ "$(get pre prelaunch_cycles)" -gt 0 ] || fail "prefetch before launch: took no time"
+
+expect_rc 0 "$GMEM" run --config fermi-gtx480 --workload $w --stats "$TMP/off.json"
+"$GMEM" stats-get "$TMP/off.json" uvm.far_faults >/dev/null 2>&1 && fail "uvm stats with uvm off"
+
+expect_rc 0 "$GMEM" record --workload atax:n=64 -o "$TMP/atax.gmt"
+expect_rc 2 "$GMEM" run --config $cfg --workload "trace:file=$TMP/atax.gmt"
+expect_out '\$\.uvm\.enable: .*no device arrays'
+expect_rc 2 "$GMEM" run --config $cfg --workload $w --set uvm.tlb_assoc=3
+expect_out '\$\.uvm\.tlb_assoc: 3 ways do not divide 4096 entries'
+expect_rc 2 "$GMEM" run --config $cfg --workload $w --set uvm.prefetch=CAPX
+expect_out '\$\.uvm\.prefetch: expected one of'
+exit 0
