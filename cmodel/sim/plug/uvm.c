@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim/gpu.h"
 #include "sim/plugin.h"
 #include "sim/uvm_gmmu.h"
 
@@ -100,9 +101,15 @@ static void resolve(const uvm_cfg_t *u, int *pf, int *ev)
 static int check(const gm_gpu_config_t *c, const void *cfg, const char *file, gm_err_t *err)
 {
     const uvm_cfg_t *u = cfg;
-    (void)c;
     if (!u->enable)
         return 0;
+    /* A run with no instruction issued for GM_WATCHDOG_CYCLES stops as
+     * stalled; one fault with every SM waiting must stay well inside. */
+    uint64_t fc = (uint64_t)u->fault_us * c->clock.core_mhz;
+    if (fc > GM_WATCHDOG_CYCLES / 2)
+        return gm_errf(err, "%s: $.uvm.fault_us: %u us is %llu core cycles at %u MHz; at most %d",
+                       file, u->fault_us, (unsigned long long)fc, c->clock.core_mhz,
+                       GM_WATCHDOG_CYCLES / 2);
     uint32_t ways = u->tlb_assoc ? u->tlb_assoc : u->tlb_entries;
     if (ways > u->tlb_entries || u->tlb_entries % ways)
         return gm_errf(err, "%s: $.uvm.tlb_assoc: %u ways do not divide %u entries "
