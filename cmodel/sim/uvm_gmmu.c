@@ -108,11 +108,15 @@ static void decide(gm_uvm_gmmu_t *g)
     gm_uvm_mem_t *m = &g->m;
     qsort(g->batch, g->nbatch, sizeof *g->batch, cmp_u32);
     m->npick = 0;
+    /* §4.5's eviction-only test: the prefetcher stops once oversubscribed */
+    const gm_uvm_prefetcher_t *pf = g->pf;
+    if (g->np_when_full && g->st.oversub_onset != UINT64_MAX)
+        pf = &gm_uvm_prefetchers[GM_UVM_NP];
     for (uint32_t k = 0; k < g->nbatch; k++) {
         uint32_t f = g->batch[k];
         m->flags[f] |= F_FAULTED;
         if (m->state[f] == GM_UVM_BATCH)
-            g->pf->fault(m, f);
+            pf->fault(m, f);
     }
     g->nbatch = 0;
     qsort(m->pick, m->npick, sizeof *m->pick, cmp_u32);

@@ -52,6 +52,7 @@ typedef struct gm_uvm_gmmu {
     const gm_uvm_prefetcher_t *pf;
     const gm_uvm_evictor_t *ev;
     uint64_t fault_cycles;
+    int np_when_full;              /* once memory has been full, prefetch nothing */
     uint32_t *batch, nbatch;       /* this cycle's new far faults */
     gm_uvm_item_t *q;              /* the host-to-device lane's queue */
     uint32_t qhead, qn, qcap;

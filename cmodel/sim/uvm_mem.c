@@ -59,6 +59,7 @@ int gm_uvm_mem_init(gm_uvm_mem_t *m, const gm_alloc_t *a, unsigned nalloc, uint6
         }
     }
     m->capacity = m->managed;
+    m->sp_shift = 4;
     m->rng = seed ? seed : 0x9e3779b97f4a7c15ull;
     return 0;
 }

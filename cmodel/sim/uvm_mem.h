@@ -50,6 +50,7 @@ typedef struct gm_uvm_mem {
     uint32_t moving;       /* pages on the link (they hold memory) */
     uint32_t *pick, npick; /* a policy's choice: page indexes */
     uint64_t rng;          /* RP's and RE's xorshift64 state (never 0) */
+    unsigned sp_shift;     /* SP's block: 2^sp_shift pages (4: 64 KiB) */
 } gm_uvm_mem_t;
 
 int gm_uvm_mem_init(gm_uvm_mem_t *m, const gm_alloc_t *a, unsigned nalloc, uint64_t seed,

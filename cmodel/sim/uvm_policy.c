@@ -24,13 +24,16 @@ static void rp_fault(gm_uvm_mem_t *m, uint32_t f)
         gm_uvm_mem_take(m, r);
 }
 
-static void sp_fault(gm_uvm_mem_t *m, uint32_t f)
+/* f and the absent pages of its aligned block of 2^shift pages */
+static void block_fault(gm_uvm_mem_t *m, uint32_t f, unsigned shift)
 {
     uint32_t lo, hi;
     gm_uvm_mem_take(m, f);
-    gm_uvm_mem_span(m, f, 4, &lo, &hi);
+    gm_uvm_mem_span(m, f, shift, &lo, &hi);
     take_absent(m, lo, hi);
 }
+
+static void sp_fault(gm_uvm_mem_t *m, uint32_t f) { block_fault(m, f, m->sp_shift); }
 
 /* The tree of f's 2 MiB range: for each of its 32 leaf slots, whether it
  * holds pages of f's region (exist) and whether none of them is ABSENT. */
@@ -67,7 +70,7 @@ static void tree_load(const gm_uvm_mem_t *m, uint32_t f, tree_t *t, int valid_is
 
 static void tp_fault(gm_uvm_mem_t *m, uint32_t f)
 {
-    sp_fault(m, f);
+    block_fault(m, f, 4);
     tree_t t;
     tree_load(m, f, &t, 0);
     for (unsigned w = 2; w <= GM_UVM_TREE_LEAVES; w *= 2)

@@ -10,7 +10,8 @@
  *   RP  f and one random page of f's 2 MiB range if that page is ABSENT
  *       ([I] the text's "randomly evicts one page" read as prefetches, A18;
  *       UVM Smart's random prefetcher adds one random 4 KiB page likewise)
- *   SP  the ABSENT pages of f's aligned 64 KiB block
+ *   SP  the ABSENT pages of f's aligned 64 KiB block (m->sp_shift: any
+ *       power of two from 64 KiB to 2 MiB, Fig 4.12's fixed sizes)
  *   TP  SP's block, then the tree of f's 2 MiB range (64 KiB leaves): a
  *       node whose valid leaves are strictly more than half of its leaves
  *       (A20) and not all of them gets all of them. A leaf is valid when

@@ -112,6 +112,20 @@ static void test_np_sp(void **st)
     gm_uvm_mem_free(&m);
 }
 
+/* Fig 4.12's fixed sizes: SP over a 256 KiB block. */
+static void test_sp_size(void **st)
+{
+    (void)st;
+    gm_uvm_mem_t m;
+    gm_alloc_t a = {BASE, 1u << 20};
+    mem_of(&m, &a, 1);
+    m.sp_shift = 6;
+    assert_int_equal(fault(&m, GM_UVM_SP, 100), 64);
+    for (uint32_t k = 0; k < 64; k++)
+        assert_true(m.pick[k] >= 64 && m.pick[k] < 128);
+    gm_uvm_mem_free(&m);
+}
+
 static void test_rp_in_range(void **st)
 {
     (void)st;
@@ -276,6 +290,38 @@ static void test_one_page_capacity(void **st)
     gm_uvm_gmmu_free(&g);
 }
 
+static void settle(gm_uvm_gmmu_t *g, uint64_t *c)
+{
+    while (!gm_uvm_gmmu_idle(g))
+        gm_uvm_gmmu_cycle(g, (*c)++);
+}
+
+/* §4.5's eviction-only test: SP fills the 16 pages of memory, the next
+ * fault finds it full (the onset) and still prefetches, after which a
+ * fault moves its own page only. */
+static void test_np_when_full(void **st)
+{
+    (void)st;
+    gm_uvm_gmmu_t g;
+    uint64_t c = 0;
+    gmmu_of(&g, 256 * 1024, GM_UVM_SP, GM_UVM_SE, 16);
+    g.np_when_full = 1;
+    gm_uvm_gmmu_fault(&g, 3);
+    settle(&g, &c);
+    assert_int_equal(g.st.prefetched_pages, 15);
+    assert_int_equal(g.st.oversub_onset, UINT64_MAX);
+    gm_uvm_gmmu_fault(&g, 20);
+    settle(&g, &c);
+    assert_true(g.st.oversub_onset != UINT64_MAX);
+    assert_int_equal(g.st.prefetched_pages, 30);
+    gm_uvm_gmmu_fault(&g, 40);
+    settle(&g, &c);
+    assert_int_equal(g.st.prefetched_pages, 30);
+    assert_int_equal(g.st.demand_pages, 3);
+    assert_int_equal(g.st.resident_max, 16);
+    gm_uvm_gmmu_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -283,11 +329,13 @@ int main(void)
         cmocka_unit_test(test_straddle),
         cmocka_unit_test(test_tp_worked_example),
         cmocka_unit_test(test_np_sp),
+        cmocka_unit_test(test_sp_size),
         cmocka_unit_test(test_rp_in_range),
         cmocka_unit_test(test_se_ne_victims),
         cmocka_unit_test(test_te_victims),
         cmocka_unit_test(test_fault_timing),
         cmocka_unit_test(test_one_page_capacity),
+        cmocka_unit_test(test_np_when_full),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -34,7 +34,8 @@ typedef struct uvm_cfg {
     int enable;
     uint32_t page, capacity_mib, oversub_pct, fault_us, ptw_cycles, tlb_entries, tlb_assoc;
     int pcie, prefetch, evict, scheme, prefetch_before_launch;
-    uint32_t seed;
+    uint32_t seed, sp_kib;
+    int np_when_full;
 } uvm_cfg_t;
 _Static_assert(sizeof(uvm_cfg_t) <= GM_PLUG_CFG_BYTES, "uvm section too large");
 
@@ -59,6 +60,10 @@ static const gm_field_t fields[] = {
     GM_FIELD_BOOL(S, prefetch_before_launch, 0,
         "cudaMemPrefetchAsync of every region before the first launch (timed apart)"),
     GM_FIELD_UINT(S, seed, 1, 1, 0xffffffffu, "RP's and RE's random seed"),
+    GM_FIELD_UINT_U(S, sp_kib, 64, 64, 2048, "KiB",
+        "SP's aligned block (a power of two; Fig 4.12's fixed prefetch sizes)"),
+    GM_FIELD_BOOL(S, np_when_full, 0,
+        "prefetch nothing once device memory has been full (§4.5's eviction-only test)"),
 };
 #undef S
 static const gm_schema_t schema = {fields, sizeof fields / sizeof fields[0]};
@@ -110,6 +115,8 @@ static int check(const gm_gpu_config_t *c, const void *cfg, const char *file, gm
         return gm_errf(err, "%s: $.uvm.fault_us: %u us is %llu core cycles at %u MHz; at most %d",
                        file, u->fault_us, (unsigned long long)fc, c->clock.core_mhz,
                        GM_WATCHDOG_CYCLES / 2);
+    if (u->sp_kib & (u->sp_kib - 1))
+        return gm_errf(err, "%s: $.uvm.sp_kib: %u is not a power of two", file, u->sp_kib);
     uint32_t ways = u->tlb_assoc ? u->tlb_assoc : u->tlb_entries;
     if (ways > u->tlb_entries || u->tlb_entries % ways)
         return gm_errf(err, "%s: $.uvm.tlb_assoc: %u ways do not divide %u entries "
@@ -173,6 +180,9 @@ static int init(const gm_plug_env_t *env, const void *cfg, void **self, gm_err_t
                          env->cfg->clock.core_mhz, err))
         return -1;
     u->g.shootdown = shootdown;
+    u->g.np_when_full = c->np_when_full;
+    for (m->sp_shift = 0; (4u << m->sp_shift) < c->sp_kib; m->sp_shift++)
+        ;
     u->g.sd_ctx = u;
     if (c->prefetch_before_launch)
         gm_uvm_gmmu_prelaunch(&u->g);
