@@ -168,6 +168,7 @@ static const char *const small_specs[] = {
     "matrixmul:n=32", "asyncapi:n=2048", "blackscholes:options=1000,launches=2",
     "alignedtypes:bytes=4096", "fwt:log2n=14", "scan:n=4096", "sobolqrng:vectors=300,dims=3",
     "sortnet:n=4096", "btree:keys=1024,fill=16,k=3,j=2,range=100",
+    "addvect:n=1000", "ra:n=3000", "ra:n=500,every=3,tb=64", "atax:n=64,repeat=2",
     NULL};
 
 /* ---- the parser */
@@ -354,6 +355,7 @@ static void test_determinism(void **state)
                                          "particlefilter:particles=300,frames=3,x=32,y=32",
                                          "histogram:bytes=40000",
                                          "barneshut:bodies=300,ctas=2",
+                                         "ra:n=3000",
                                          NULL};
     for (unsigned i = 0; seeded[i]; i++) {
         gm_err_t err;
@@ -1782,6 +1784,124 @@ static void test_patterns(void **state)
     gm_workload_free(w);
 }
 
+/* ---- UVM stand-ins (seed-001 ch. 4-5) */
+
+/* ADDVECT: thread g loads x[g] and y[g], stores y[g]; n=1000 over 256-thread CTAs. */
+static void test_addvect(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("addvect:n=1000");
+    assert_int_equal(gm_workload_kernels(w, 0), 1);
+    expect_geom(gm_workload_kernel(w, 0, 0), "add", 4, 1, 256, 1, 10, 0);
+    /* x at the heap base; y 4000 bytes later, rounded up to 256: 0x10001000 */
+    warp_run_t r = warp_start(w, 0, 0, 1, 2); /* threads 320..351 */
+    gm_inst_t in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, 0x10000000 + 4 * 320);
+    assert_int_equal(in.addr[31], 0x10000000 + 4 * 351);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, UINT32_MAX, 0x10001000 + 4 * 320);
+    expect_inst(warp_step(&r), GM_OP_STORE, 4, UINT32_MAX, 0x10001000 + 4 * 320);
+    assert_int_equal(warp_step(&r).op, GM_OP_EXIT); /* one grid-stride iteration */
+    warp_end(&r);
+    /* the last warp holds threads 992..1023, of which 992..999 are in range */
+    r = warp_start(w, 0, 0, 3, 7);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, 0xff, 0x10000000 + 4 * 992);
+    warp_end(&r);
+    gm_workload_free(w);
+}
+
+/* RA: only threads g % 100 == 0 work: input[g], then table[t] and output[t]
+ * at one random t in [0, n). */
+static void test_ra(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("ra:n=1000");
+    expect_geom(gm_workload_kernel(w, 0, 0), "kernel", 4, 1, 256, 1, 10, 0);
+    const uint64_t input = 0x10000000, output = 0x10001000, table = 0x10002000;
+    warp_run_t r = warp_start(w, 0, 0, 0, 3); /* threads 96..127: 100 is lane 4 */
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, 1u << 4, input + 400);
+    gm_inst_t t = warp_step(&r), o = warp_step(&r);
+    expect_inst(t, GM_OP_LOAD, 4, 1u << 4, t.addr[4]);
+    expect_inst(o, GM_OP_STORE, 4, 1u << 4, o.addr[4]);
+    assert_true(t.addr[4] >= table && t.addr[4] < table + 4000 && t.addr[4] % 4 == 0);
+    assert_int_equal(o.addr[4] - output, t.addr[4] - table); /* the same index */
+    assert_int_equal(warp_step(&r).op, GM_OP_EXIT);
+    warp_end(&r);
+    /* threads 32..63 hold no multiple of 100: the warp only exits */
+    assert_int_equal(warp_count(w, 0, 0, 0, 1), 0);
+    /* 10 working threads (0, 100, .., 900), 3 instructions each, distinct indices
+     * (a uniform draw: 10 of 1000 collide with probability under 5 %, and this
+     * seed's do not) */
+    unsigned insts = 0, working = 0;
+    uint64_t idx[10];
+    for (uint32_t c = 0; c < 4; c++)
+        for (uint32_t wi = 0; wi < 8; wi++) {
+            unsigned n = warp_count(w, 0, 0, c, wi);
+            insts += n;
+            if (n) {
+                r = warp_start(w, 0, 0, c, wi);
+                warp_step(&r);
+                t = warp_step(&r);
+                for (unsigned l = 0; l < 32; l++)
+                    if (t.active >> l & 1)
+                        idx[working++] = (t.addr[l] - table) / 4;
+                warp_end(&r);
+            }
+        }
+    assert_int_equal(insts, 30);
+    assert_int_equal(working, 10);
+    for (unsigned i = 0; i < 10; i++)
+        for (unsigned j = i + 1; j < 10; j++)
+            assert_true(idx[i] != idx[j]);
+    gm_workload_free(w);
+    w = make("ra:n=1000,every=1"); /* every thread works: a warp's 32 lanes */
+    r = warp_start(w, 0, 0, 0, 0);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, UINT32_MAX, input);
+    warp_end(&r);
+    gm_workload_free(w);
+}
+
+/* repeat=N runs a workload's launch sequence N times on the same arrays. */
+static void test_repeat(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("atax:n=64,repeat=3"), *once = make("atax:n=64");
+    assert_string_equal(gm_workload_spec(w), "atax:n=64,tb=256,repeat=3");
+    assert_string_equal(gm_workload_spec(once), "atax:n=64,tb=256");
+    assert_int_equal(gm_workload_kernels(w, 0), 6);
+    assert_int_equal(gm_workload_kernels_total(w), 6);
+    assert_int_equal(gm_workload_allocs(w), gm_workload_allocs(once));
+    for (unsigned i = 0; i < 6; i++) {
+        const gm_kernel_t *k = gm_workload_kernel(w, 0, i);
+        assert_int_equal(k->id, i + 1);
+        assert_string_equal(k->name, i % 2 ? "atax_kernel2" : "atax_kernel1");
+        assert_ptr_equal(k->args, gm_workload_kernel(w, 0, i % 2)->args);
+    }
+    /* the repeated streams are the first pass's, instruction for instruction */
+    assert_true(totals(w).insts == 3 * totals(once).insts);
+    gm_workload_free(w);
+    gm_workload_free(once);
+
+    w = make("atax:n=64,repeat=1"); /* 1 is the default: not spelled */
+    assert_string_equal(gm_workload_spec(w), "atax:n=64,tb=256");
+    gm_workload_free(w);
+    w = make("pair:ra:n=1000,repeat=2+addvect:n=512");
+    assert_string_equal(gm_workload_spec(w),
+                        "pair:ra:n=1000,tb=256,every=100,repeat=2+addvect:n=512,tb=256");
+    assert_int_equal(gm_workload_kernels(w, 0), 2);
+    assert_int_equal(gm_workload_kernels(w, 1), 1);
+    gm_workload_free(w);
+    char canon[128];
+    gm_err_t err = {{0}};
+    assert_int_equal(gm_workload_parse("addvect:repeat=4", canon, sizeof canon, &err), 0);
+    assert_string_equal(canon, "addvect:n=1048576,tb=256,repeat=4");
+    expect_error("atax:n=64,repeat=0", "atax:n=64,repeat=0: repeat: expected an integer in "
+                                       "1..1000 (launch sequences)");
+    expect_error("atax:repeat=1001", "repeat: expected an integer in 1..1000");
+    expect_error("atax:repeat=x", "repeat: expected an integer in 1..1000");
+    expect_error("atax:repeat=2,repeat=2", "atax:repeat=2,repeat=2: repeat: given twice");
+    expect_error("atax:repeat=2,", "expected key=value after ','");
+}
+
 /* Every device array is an allocation, in order, at its aligned base. */
 static void test_allocs(void **state)
 {
@@ -1820,6 +1940,8 @@ int main(void)
         cmocka_unit_test(test_streamcluster), cmocka_unit_test(test_particlefilter),
         cmocka_unit_test(test_histogram),    cmocka_unit_test(test_barneshut),
         cmocka_unit_test(test_allocs),
+        cmocka_unit_test(test_addvect),      cmocka_unit_test(test_ra),
+        cmocka_unit_test(test_repeat),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
