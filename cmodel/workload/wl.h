@@ -76,7 +76,7 @@ extern const wl_def_t wl_matrixmul, wl_asyncapi, wl_blackscholes, wl_alignedtype
     wl_fwt, wl_sortnet, wl_scan, wl_btree;
 extern const wl_def_t wl_stream, wl_stride, wl_gather, wl_tiled, wl_rowscan;
 extern const wl_def_t wl_chase;
-extern const wl_def_t wl_addvect, wl_ra;
+extern const wl_def_t wl_addvect, wl_ra, wl_lr, wl_svm;
 extern const wl_def_t wl_trace, wl_traceg;
 
 /* ---- the builder */

@@ -35,6 +35,7 @@ const wl_def_t *const wl_defs[] = {
     &wl_chase,
     /* UVM workloads of seed-001 ch. 4-5 (UVM Smart, UVMBench) */
     &wl_addvect, &wl_ra,
+    &wl_lr, &wl_svm,
     /* traces */
     &wl_trace, &wl_traceg, NULL};
 
@@ -131,6 +132,10 @@ const gm_workload_info_t gm_workload_list[] = {
      "n=1048576 (floats per vector, 32..268435456), tb=256 (threads per CTA, 32..1024)"},
     {"ra", "uvmbench", "RA (UVM Smart random access): every 100th thread loads input[g], then table[t] and stores output[t] at a random t (seed-001 ch.4)",
      "n=1048576 (floats per array (table entries), 32..268435456), tb=256 (threads per CTA, 32..1024), every=100 (one working thread in every, 1..65536)"},
+    {"lr", "uvmbench", "UVMBench LR: per gradient-descent step gemv_n (cost = X w), ComputeCost, gemv_t (X^T cost), axpy; 128-thread CTAs",
+     "instances=25000 (training instances (reviews), 32..4194304), features=1000 (word features (a bias column is added), 1..65535), iters=1000 (gradient-descent steps (MAX_ITER), 1..100000)"},
+    {"svm", "uvmbench", "UVMBench SVM: kernel_kernel_matrix of one MNIST pair, 32x32 CTAs, a 256x256 lookup-table gather per pixel pair",
+     "l=12665 (training images of the pair, 32..30000), features=785 (bytes per image (pixels and the bias byte), 2..4096)"},
     {"trace", "trace", "replay a gmem trace written by gm_trace_write",
      "file=PATH (a trace written by gm_trace_write, required)"},
     {"traceg", "trace", "import an Accel-Sim trace directory (kernelslist.g, kernel-N.traceg[.xz]; CUDA streams; 64-bit addresses folded)",

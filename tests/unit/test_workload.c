@@ -169,6 +169,7 @@ static const char *const small_specs[] = {
     "alignedtypes:bytes=4096", "fwt:log2n=14", "scan:n=4096", "sobolqrng:vectors=300,dims=3",
     "sortnet:n=4096", "btree:keys=1024,fill=16,k=3,j=2,range=100",
     "addvect:n=1000", "ra:n=3000", "ra:n=500,every=3,tb=64", "atax:n=64,repeat=2",
+    "lr:instances=300,features=4,iters=2", "svm:l=40,features=6",
     NULL};
 
 /* ---- the parser */
@@ -356,6 +357,7 @@ static void test_determinism(void **state)
                                          "histogram:bytes=40000",
                                          "barneshut:bodies=300,ctas=2",
                                          "ra:n=3000",
+                                         "svm:l=40,features=6",
                                          NULL};
     for (unsigned i = 0; seeded[i]; i++) {
         gm_err_t err;
@@ -1902,6 +1904,127 @@ static void test_repeat(void **state)
     expect_error("atax:repeat=2,", "expected key=value after ','");
 }
 
+/* LR at m = 300 instances, f = 4 + 1 features: X 6000 B, class 600 B (at
+ * 0x10001800), w 20 B (0x10001b00), cost 1200 B (0x10001c00), prod 20 B
+ * (0x10002100); per step gemv_n, ComputeCost, gemv_t, axpy. */
+static void test_lr(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("lr:instances=300,features=4,iters=2");
+    const uint64_t x = 0x10000000, cls = 0x10001800, wt = 0x10001b00, cost = 0x10001c00,
+                   prod = 0x10002100;
+    assert_int_equal(gm_workload_allocs(w), 5);
+    assert_int_equal(gm_workload_alloc(w, 4)->base, prod);
+    assert_int_equal(gm_workload_kernels(w, 0), 8);
+    expect_geom(gm_workload_kernel(w, 0, 0), "gemv_n", 3, 1, 128, 1, 16, 0);
+    expect_geom(gm_workload_kernel(w, 0, 1), "ComputeCost", 3, 1, 128, 1, 16, 0);
+    expect_geom(gm_workload_kernel(w, 0, 2), "gemv_t", 5, 1, 128, 1, 16, 512);
+    expect_geom(gm_workload_kernel(w, 0, 7), "axpy", 1, 1, 128, 1, 16, 0);
+    /* gemv_n, rows 160..191: X[j][i] = x + 4 (300 j + i) and w[j] per j, then cost[i] */
+    warp_run_t r = warp_start(w, 0, 0, 1, 1);
+    for (unsigned j = 0; j < 5; j++) {
+        gm_inst_t in = warp_step(&r);
+        expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, x + 4 * (300 * j + 160));
+        assert_int_equal(in.addr[31], x + 4 * (300 * j + 191));
+        in = warp_step(&r);
+        expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, wt + 4 * j);
+        assert_int_equal(in.addr[31], wt + 4 * j);
+    }
+    expect_inst(warp_step(&r), GM_OP_STORE, 4, UINT32_MAX, cost + 4 * 160);
+    assert_int_equal(warp_step(&r).op, GM_OP_EXIT);
+    warp_end(&r);
+    r = warp_start(w, 0, 0, 2, 1); /* rows 288..319: 288..299 exist */
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, 0xfff, x + 4 * 288);
+    warp_end(&r);
+    /* ComputeCost: cost[i], the 2-byte class[i], cost[i] */
+    r = warp_start(w, 0, 1, 0, 0);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, UINT32_MAX, cost);
+    gm_inst_t in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 2, UINT32_MAX, cls);
+    assert_int_equal(in.addr[31], cls + 62);
+    expect_inst(warp_step(&r), GM_OP_STORE, 4, UINT32_MAX, cost);
+    warp_end(&r);
+    /* gemv_t, column 2: rows t, t + 128, t + 256 (< 300), then thread 0 stores prod[2] */
+    r = warp_start(w, 0, 2, 2, 0);
+    for (unsigned k = 0; k < 3; k++) {
+        expect_inst(warp_step(&r), GM_OP_LOAD, 4, UINT32_MAX, x + 4 * (600 + 128 * k));
+        expect_inst(warp_step(&r), GM_OP_LOAD, 4, UINT32_MAX, cost + 4 * 128 * k);
+    }
+    expect_inst(warp_step(&r), GM_OP_STORE, 4, 1, prod + 8);
+    assert_int_equal(warp_step(&r).op, GM_OP_EXIT);
+    warp_end(&r);
+    assert_int_equal(warp_count(w, 0, 2, 2, 1), 6); /* rows 288..299 in its third pass */
+    r = warp_start(w, 0, 2, 2, 1);
+    for (unsigned k = 0; k < 4; k++)
+        warp_step(&r);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, 0xfff, x + 4 * (600 + 288));
+    warp_end(&r);
+    /* axpy over the 5 weights */
+    r = warp_start(w, 0, 3, 0, 0);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, 0x1f, prod);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, 0x1f, wt);
+    expect_inst(warp_step(&r), GM_OP_STORE, 4, 0x1f, wt);
+    warp_end(&r);
+    assert_int_equal(warp_count(w, 0, 3, 0, 1), 0);
+    gm_workload_free(w);
+    w = make("lr:instances=100,features=1,iters=1"); /* ComputeCost: one CTA of m threads */
+    expect_geom(gm_workload_kernel(w, 0, 1), "ComputeCost", 1, 1, 100, 1, 16, 0);
+    gm_workload_free(w);
+}
+
+/* SVM at l = 40 images of 6 bytes: K 6400 B, B 256 KiB (0x10001900), X at
+ * 0x10041900. */
+static void test_svm(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("svm:l=40,features=6");
+    const uint64_t kmat = 0x10000000, bt = 0x10001900, x = 0x10041900;
+    assert_int_equal(gm_workload_allocs(w), 3);
+    assert_int_equal(gm_workload_alloc(w, 1)->base, bt);
+    assert_int_equal(gm_workload_alloc(w, 2)->base, x);
+    assert_int_equal(gm_workload_alloc(w, 2)->bytes, 240);
+    expect_geom(gm_workload_kernel(w, 0, 0), "kernel_kernel_matrix", 2, 2, 32, 32, 24, 0);
+    /* CTA (1, 1), warp 5: j = 37, i = 32..39 */
+    warp_run_t r = warp_start(w, 0, 0, 3, 5);
+    for (unsigned k = 0; k < 6; k++) {
+        gm_inst_t in = warp_step(&r);
+        expect_inst(in, GM_OP_LOAD, 1, 0xff, x + 32 * 6 + k);
+        assert_int_equal(in.addr[7], x + 39 * 6 + k);
+        in = warp_step(&r);
+        expect_inst(in, GM_OP_LOAD, 1, 0xff, x + 37 * 6 + k);
+        assert_int_equal(in.addr[7], x + 37 * 6 + k);
+        in = warp_step(&r);
+        expect_inst(in, GM_OP_LOAD, 4, 0xff, in.addr[0]);
+        for (unsigned l = 0; l < 8; l++)
+            assert_true(in.addr[l] >= bt && in.addr[l] < bt + 262144 && in.addr[l] % 4 == 0);
+        if (k == 5) /* the bias byte is 1 in every image: B[1][1] */
+            assert_int_equal(in.addr[3], bt + 4 * 257);
+    }
+    gm_inst_t in = warp_step(&r);
+    expect_inst(in, GM_OP_STORE, 4, 0xff, kmat + 4 * (32 * 40 + 37));
+    assert_int_equal(in.addr[1], kmat + 4 * (33 * 40 + 37));
+    assert_int_equal(warp_step(&r).op, GM_OP_EXIT);
+    warp_end(&r);
+    assert_int_equal(warp_count(w, 0, 0, 2, 8), 0); /* j = 40 is past the images */
+    gm_workload_free(w);
+    /* about 80 % of the pixels are background: B's row xi = 0 */
+    w = make("svm:l=64,features=8");
+    unsigned zero = 0, all = 0;
+    for (uint32_t wi = 0; wi < 32; wi++) {
+        r = warp_start(w, 0, 0, 0, wi);
+        for (unsigned k = 0; k < 7; k++) {
+            warp_step(&r);
+            warp_step(&r);
+            in = warp_step(&r);
+            for (unsigned l = 0; l < 32; l++, all++)
+                zero += (in.addr[l] - 0x10004000) / 4 / 256 == 0; /* B after K's 16 KiB */
+        }
+        warp_end(&r);
+    }
+    assert_true(zero * 100 > all * 70 && zero * 100 < all * 90);
+    gm_workload_free(w);
+}
+
 /* Every device array is an allocation, in order, at its aligned base. */
 static void test_allocs(void **state)
 {
@@ -1942,6 +2065,7 @@ int main(void)
         cmocka_unit_test(test_allocs),
         cmocka_unit_test(test_addvect),      cmocka_unit_test(test_ra),
         cmocka_unit_test(test_repeat),
+        cmocka_unit_test(test_lr),           cmocka_unit_test(test_svm),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
