@@ -36,6 +36,7 @@ const wl_def_t *const wl_defs[] = {
     /* UVM workloads of seed-001 ch. 4-5 (UVM Smart, UVMBench) */
     &wl_addvect, &wl_ra,
     &wl_lr, &wl_svm,
+    &wl_cnn,
     /* traces */
     &wl_trace, &wl_traceg, NULL};
 
@@ -136,6 +137,8 @@ const gm_workload_info_t gm_workload_list[] = {
      "instances=25000 (training instances (reviews), 32..4194304), features=1000 (word features (a bias column is added), 1..65535), iters=1000 (gradient-descent steps (MAX_ITER), 1..100000)"},
     {"svm", "uvmbench", "UVMBench SVM: kernel_kernel_matrix of one MNIST pair, 32x32 CTAs, a 256x256 lookup-table gather per pixel pair",
      "l=12665 (training images of the pair, 32..30000), features=785 (bytes per image (pixels and the bias byte), 2..4096)"},
+    {"cnn", "uvmbench", "UVMBench CNN: per training image the forward pass, makeError and the back pass (23 launches <<<64, 64>>>), per test image the forward pass",
+     "images=60000 (training images (one epoch), 0..60000), tests=10000 (test images (forward pass only), 0..10000)"},
     {"trace", "trace", "replay a gmem trace written by gm_trace_write",
      "file=PATH (a trace written by gm_trace_write, required)"},
     {"traceg", "trace", "import an Accel-Sim trace directory (kernelslist.g, kernel-N.traceg[.xz]; CUDA streams; 64-bit addresses folded)",

@@ -170,6 +170,7 @@ static const char *const small_specs[] = {
     "sortnet:n=4096", "btree:keys=1024,fill=16,k=3,j=2,range=100",
     "addvect:n=1000", "ra:n=3000", "ra:n=500,every=3,tb=64", "atax:n=64,repeat=2",
     "lr:instances=300,features=4,iters=2", "svm:l=40,features=6",
+    "cnn:images=1,tests=1",
     NULL};
 
 /* ---- the parser */
@@ -2025,6 +2026,101 @@ static void test_svm(void **state)
     gm_workload_free(w);
 }
 
+/* CNN: 25 arrays (the input layer's 4, 7 per layer), 23 launches per
+ * training image and 9 per test image; each kernel's items split evenly
+ * over 4096 threads and cut into digits. */
+static void test_cnn(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("cnn:images=1,tests=1");
+    static const uint64_t bytes[25] = {3136, 3136, 3136, 3136,
+                                       13824, 13824, 24, 600, 13824, 13824, 600,
+                                       864, 864, 4, 64, 864, 864, 64,
+                                       40, 40, 40, 8640, 40, 40, 8640};
+    assert_int_equal(gm_workload_allocs(w), 25);
+    for (unsigned i = 0; i < 25; i++) {
+        assert_int_equal(gm_workload_alloc(w, i)->bytes, bytes[i]);
+        if (i) /* bump allocation, 256-byte aligned */
+            assert_int_equal(gm_workload_alloc(w, i)->base,
+                             (gm_workload_alloc(w, i - 1)->base + bytes[i - 1] + 255) & ~255ull);
+    }
+    uint64_t in_out = gm_workload_alloc(w, 0)->base, c1_out = gm_workload_alloc(w, 4)->base,
+             c1_pre = gm_workload_alloc(w, 5)->base, c1_w = gm_workload_alloc(w, 7)->base,
+             s1_dw = gm_workload_alloc(w, 17)->base, s1_dpre = gm_workload_alloc(w, 16)->base,
+             f_out = gm_workload_alloc(w, 18)->base, f_dpre = gm_workload_alloc(w, 23)->base;
+    static const char *const names[32] = {
+        "fp_preact_c1", "fp_bias_c1", "apply_step_function", "fp_preact_s1", "fp_bias_s1",
+        "apply_step_function", "fp_preact_f", "fp_bias_f", "apply_step_function",
+        "makeError", "bp_weight_f", "bp_bias_f", "bp_output_s1", "bp_preact_s1",
+        "bp_weight_s1", "bp_bias_s1", "bp_output_c1", "bp_preact_c1", "bp_weight_c1",
+        "bp_bias_c1", "apply_grad", "apply_grad", "apply_grad",
+        "fp_preact_c1", "fp_bias_c1", "apply_step_function", "fp_preact_s1", "fp_bias_s1",
+        "apply_step_function", "fp_preact_f", "fp_bias_f", "apply_step_function"};
+    assert_int_equal(gm_workload_kernels(w, 0), 32);
+    for (unsigned i = 0; i < 32; i++)
+        expect_geom(gm_workload_kernel(w, 0, i), names[i], i == 9 ? 10 : 64, 1,
+                    i == 9 ? 1 : 64, 1, 16, 0);
+    /* fp_preact_c1 over 5*5*6*24*24 = 86400 items: thread 0 takes 0..20, thread 1
+     * 21..41 (n = 21: i1 = 1, i2 = 4: weight[0][1][4], input[1][4], preact[0][0][0]);
+     * threads 0..31 hold 675 = 32*21 + 3 items, so the warp runs 22 passes */
+    warp_run_t r = warp_start(w, 0, 0, 0, 0);
+    gm_inst_t in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, c1_w);
+    assert_int_equal(in.addr[1], c1_w + 4 * 9);
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, in_out);
+    assert_int_equal(in.addr[1], in_out + 4 * 32);
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_STORE, 4, UINT32_MAX, c1_pre); /* the atomicAdd */
+    assert_int_equal(in.addr[1], c1_pre);
+    warp_end(&r);
+    assert_int_equal(warp_count(w, 0, 0, 0, 0), 66);
+    /* bp_weight_s1, 4*4*6*6*6 = 3456 items, 0.84 a thread: thread 0 has none,
+     * threads 1, 2, 3 items 0, 1, 2 (i2 = 0, 1, 2): d_preact[0][0][0],
+     * p_output[0][i2][0] = 24 i2, d_weight[0][i2][0] = 4 i2 */
+    r = warp_start(w, 0, 14, 0, 0);
+    in = warp_step(&r);
+    assert_int_equal(in.active & 0xf, 0xe);
+    expect_inst(in, GM_OP_LOAD, 4, in.active, s1_dpre);
+    assert_int_equal(in.addr[3], s1_dpre);
+    in = warp_step(&r);
+    assert_int_equal(in.addr[1], c1_out);
+    assert_int_equal(in.addr[2], c1_out + 4 * 24);
+    assert_int_equal(in.addr[3], c1_out + 4 * 48);
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_STORE, 4, in.active, s1_dw);
+    assert_int_equal(in.addr[2], s1_dw + 4 * 4);
+    assert_int_equal(in.addr[3], s1_dw + 4 * 8);
+    warp_end(&r);
+    /* makeError<<<10, 1>>>: thread 3 sets err[3] from output[3] */
+    r = warp_start(w, 0, 9, 3, 0);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, 1, f_out + 12);
+    expect_inst(warp_step(&r), GM_OP_STORE, 4, 1, f_dpre + 12);
+    assert_int_equal(warp_step(&r).op, GM_OP_EXIT);
+    warp_end(&r);
+    /* every kernel's first reference covers each of its items exactly once */
+    static const uint32_t items[23] = {86400, 3456, 3456, 3456, 216, 216, 2160, 10,
+                                       10,    10,   2160, 10,  2160, 216, 3456, 216,
+                                       3456,  3456, 86400, 3456, 2160, 16, 150};
+    for (unsigned k = 0; k < 23; k++) {
+        const gm_kernel_t *kn = gm_workload_kernel(w, 0, k);
+        uint64_t lanes = 0;
+        for (uint32_t c = 0; c < kn->grid[0]; c++)
+            for (uint32_t wi = 0; wi < (kn->block[0] + 31) / 32; wi++) {
+                r = warp_start(w, 0, k, c, wi);
+                while ((in = warp_step(&r)).op != GM_OP_EXIT)
+                    if (in.pc == 2000)
+                        lanes += (unsigned)__builtin_popcount(in.active);
+                warp_end(&r);
+            }
+        if (lanes != items[k])
+            fail_msg("%s (launch %u): %llu items, expected %u", kn->name, k,
+                     (unsigned long long)lanes, items[k]);
+    }
+    gm_workload_free(w);
+    expect_error("cnn:images=0,tests=0", "cnn:images=0,tests=0: images: no image to run");
+}
+
 /* Every device array is an allocation, in order, at its aligned base. */
 static void test_allocs(void **state)
 {
@@ -2066,6 +2162,7 @@ int main(void)
         cmocka_unit_test(test_addvect),      cmocka_unit_test(test_ra),
         cmocka_unit_test(test_repeat),
         cmocka_unit_test(test_lr),           cmocka_unit_test(test_svm),
+        cmocka_unit_test(test_cnn),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
