@@ -2121,6 +2121,60 @@ static void test_cnn(void **state)
     expect_error("cnn:images=0,tests=0", "cnn:images=0,tests=0: images: no image to run");
 }
 
+/* The UVM stand-ins at their benchmark sizes (README "UVMBench stand-ins"):
+ * one allocation per cudaMallocManaged, each of the size the benchmark's
+ * host code asks for; UVMBench's defaults, then the UVM Smart runs of the
+ * chapter-4 set. Launch counts (iters, images) do not change the arrays. */
+static void test_uvm_footprints(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *spec;
+        unsigned allocs;
+        uint64_t largest, total;
+    } fp[] = {
+        {"2dconv:n=4096", 2, 64ull << 20, 128ull << 20},
+        {"3dconv:n=256", 2, 64ull << 20, 128ull << 20},
+        {"addvect", 2, 4ull << 20, 8ull << 20},
+        {"pathfinder:cols=100000,rows=100,ph=20", 3, 39600000, 40400000},
+        {"atax:n=4096", 4, 64ull << 20, (64ull << 20) + 3 * 16384},
+        {"mvt:n=4096", 5, 64ull << 20, (64ull << 20) + 4 * 16384},
+        {"hotspot:n=512,ph=2,steps=2", 3, 1ull << 20, 3ull << 20},
+        {"srad:n=2048,iters=2", 6, 16793600, 2 * 16793600 + 4 * (16ull << 20)},
+        {"fdtd2d:n=2048,tmax=500", 4, 16ull << 20, 2000 + 3 * (16ull << 20)},
+        {"ra", 3, 4ull << 20, 12ull << 20},
+        {"backprop:in=65536", 6, 4456516, 9437460},
+        {"lr:iters=1", 5, 100100000, 100100000 + 50000 + 2 * 4004 + 100000},
+        {"svm", 3, 641608900, 641608900 + 262144 + 9942025},
+        {"cnn:images=1,tests=0", 25, 13824, 90132},
+        /* UVM Smart (GPGPU-Sim) runs */
+        {"2dconv:n=1024", 2, 4ull << 20, 8ull << 20},
+        {"atax:n=1200", 4, 5760000, 5760000 + 3 * 4800},
+        {"fdtd2d:n=1200,tmax=5", 4, 5760000, 20 + 3 * 5760000},
+        {"pathfinder:cols=50000,rows=200,ph=10", 3, 39800000, 40200000},
+        {"hotspot:n=1024,ph=2,steps=8", 3, 4ull << 20, 12ull << 20},
+        {"srad:n=1024,iters=4", 6, 4202496, 2 * 4202496 + 4 * (4ull << 20)},
+        {"backprop:in=131056", 6, 8911876, 18872340},
+        {"bfs:nodes=262144,degree=6,tb=512", 7, 6299432, 10231593},
+    };
+    for (unsigned i = 0; i < sizeof fp / sizeof fp[0]; i++) {
+        gm_workload_t *w = make(fp[i].spec);
+        uint64_t largest = 0, total = 0;
+        for (unsigned j = 0; j < gm_workload_allocs(w); j++) {
+            uint64_t b = gm_workload_alloc(w, j)->bytes;
+            total += b;
+            largest = b > largest ? b : largest;
+        }
+        if (gm_workload_allocs(w) != fp[i].allocs || largest != fp[i].largest ||
+            total != fp[i].total)
+            fail_msg("%s: %u allocations, largest %llu, total %llu; expected %u, %llu, %llu",
+                     fp[i].spec, gm_workload_allocs(w), (unsigned long long)largest,
+                     (unsigned long long)total, fp[i].allocs,
+                     (unsigned long long)fp[i].largest, (unsigned long long)fp[i].total);
+        gm_workload_free(w);
+    }
+}
+
 /* Every device array is an allocation, in order, at its aligned base. */
 static void test_allocs(void **state)
 {
@@ -2163,6 +2217,7 @@ int main(void)
         cmocka_unit_test(test_repeat),
         cmocka_unit_test(test_lr),           cmocka_unit_test(test_svm),
         cmocka_unit_test(test_cnn),
+        cmocka_unit_test(test_uvm_footprints),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
