@@ -36,7 +36,7 @@ const wl_def_t *const wl_defs[] = {
     /* UVM workloads of seed-001 ch. 4-5 (UVM Smart, UVMBench) */
     &wl_addvect, &wl_ra,
     &wl_lr, &wl_svm,
-    &wl_cnn,
+    &wl_cnn, &wl_bn,
     /* traces */
     &wl_trace, &wl_traceg, NULL};
 
@@ -139,6 +139,8 @@ const gm_workload_info_t gm_workload_list[] = {
      "l=12665 (training images of the pair, 32..30000), features=785 (bytes per image (pixels and the bias byte), 2..4096)"},
     {"cnn", "uvmbench", "UVMBench CNN: per training image the forward pass, makeError and the back pass (23 launches <<<64, 64>>>), per test image the forward pass",
      "images=60000 (training images (one epoch), 0..60000), tests=10000 (test images (forward pass only), 0..10000)"},
+    {"bn", "uvmbench", "UVMBench BN: genScoreKernel (local scores of every parent set, data-dependent matching) then a computeKernel per node per order-sampling iteration",
+     "nodes=45 (network nodes (NODE_N), 5..64), samples=600 (data samples (DATA_N), 1..100000), iters=100 (order-sampling iterations (ITER; a computeKernel per node each), 0..10000)"},
     {"trace", "trace", "replay a gmem trace written by gm_trace_write",
      "file=PATH (a trace written by gm_trace_write, required)"},
     {"traceg", "trace", "import an Accel-Sim trace directory (kernelslist.g, kernel-N.traceg[.xz]; CUDA streams; 64-bit addresses folded)",

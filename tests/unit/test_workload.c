@@ -171,6 +171,7 @@ static const char *const small_specs[] = {
     "addvect:n=1000", "ra:n=3000", "ra:n=500,every=3,tb=64", "atax:n=64,repeat=2",
     "lr:instances=300,features=4,iters=2", "svm:l=40,features=6",
     "cnn:images=1,tests=1",
+    "bn:nodes=8,samples=20,iters=2",
     NULL};
 
 /* ---- the parser */
@@ -359,6 +360,7 @@ static void test_determinism(void **state)
                                          "barneshut:bodies=300,ctas=2",
                                          "ra:n=3000",
                                          "svm:l=40,features=6",
+                                         "bn:nodes=8,samples=20,iters=2",
                                          NULL};
     for (unsigned i = 0; seeded[i]; i++) {
         gm_err_t err;
@@ -2147,6 +2149,7 @@ static void test_uvm_footprints(void **state)
         {"lr:iters=1", 5, 100100000, 100100000 + 50000 + 2 * 4004 + 100000},
         {"svm", 3, 641608900, 641608900 + 262144 + 9942025},
         {"cnn:images=1,tests=0", 25, 13824, 90132},
+        {"bn:iters=0", 6, 26997480, 27119653},
         /* UVM Smart (GPGPU-Sim) runs */
         {"2dconv:n=1024", 2, 4ull << 20, 8ull << 20},
         {"atax:n=1200", 4, 5760000, 5760000 + 3 * 4800},
@@ -2173,6 +2176,119 @@ static void test_uvm_footprints(void **state)
                      (unsigned long long)fp[i].largest, (unsigned long long)fp[i].total);
         gm_workload_free(w);
     }
+}
+
+/* BN at 8 nodes, 3 samples: 99 parent sets of the 7 other nodes (1 + 7 +
+ * 21 + 35 + 35); data 96 B, localscore 8 x 99 floats (0x10000100), LG 5
+ * floats (0x10000e00), scores (0x10000f00), parent mask (0x10001000), the
+ * CTA's parents (0x10001100). The data bits are hashed, so what depends
+ * on them is checked by invariants that hold for any data. */
+static void test_bn(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("bn:nodes=8,samples=3,iters=1");
+    const uint64_t data = 0x10000000, ls = 0x10000100, lg = 0x10000e00, scores = 0x10000f00,
+                   parent = 0x10001000, resp = 0x10001100;
+    static const uint64_t bytes[6] = {96, 3168, 20, 4, 8, 16};
+    assert_int_equal(gm_workload_allocs(w), 6);
+    for (unsigned i = 0; i < 6; i++)
+        assert_int_equal(gm_workload_alloc(w, i)->bytes, bytes[i]);
+    assert_int_equal(gm_workload_alloc(w, 1)->base, ls);
+    assert_int_equal(gm_workload_alloc(w, 5)->base, resp);
+    assert_int_equal(gm_workload_kernels(w, 0), 9);
+    expect_geom(gm_workload_kernel(w, 0, 0), "genScoreKernel", 1, 1, 256, 1, 40, 0);
+    expect_geom(gm_workload_kernel(w, 0, 8), "computeKernel", 1, 1, 256, 1, 40, 1024);
+
+    /* genScoreKernel, threads 0..31: set 0 is empty, 1..7 the singletons
+     * {1}..{7}, 8.. the pairs {1,2}, {1,3}, .., 29.. the triples; at node 0
+     * label p is node p. The first load: every lane with a parent reads
+     * data[0][its first parent]. */
+    warp_run_t r = warp_start(w, 0, 0, 0, 0);
+    gm_inst_t in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, 0xfffffffe, data + 4 * 1);
+    assert_int_equal(in.addr[7], data + 4 * 7);
+    assert_int_equal(in.addr[9], data + 4 * 1);  /* {1,3} */
+    assert_int_equal(in.addr[15], data + 4 * 2); /* {2,3} */
+    /* the whole warp: a lane with k parents scores 2^k states per node,
+     * each ending with LG[1] and localscore[node][id] += ls; over a node's
+     * states a lane counts each sample exactly once; the empty set
+     * counts all 3 samples in its one state, so LG[1 + 3] */
+    unsigned stores[32] = {0}, counted[32] = {0};
+    unsigned parn[32];
+    for (unsigned l = 0; l < 32; l++)
+        parn[l] = l == 0 ? 0 : l < 8 ? 1 : l < 29 ? 2 : 3;
+    int lg_sum_checked = 0;
+    gm_inst_t prev = in;
+    while ((in = warp_step(&r)).op != GM_OP_EXIT) {
+        if (in.op == GM_OP_STORE) {
+            for (unsigned l = 0; l < 32; l++)
+                if (in.active >> l & 1) {
+                    uint64_t node = (in.addr[l] - ls) / 4 / 99;
+                    assert_int_equal(in.addr[l], ls + 4 * (node * 99 + l));
+                    stores[l]++;
+                    if (stores[l] % (1u << parn[l]) == 0) { /* the node's last state */
+                        assert_int_equal(counted[l], 3);
+                        counted[l] = 0;
+                    }
+                }
+        } else if (in.addr[__builtin_ctz(in.active)] < ls) {
+            /* a data load: data[t1][node] counts (a parent is never the
+             * node itself); the lane's node is its stores so far / 2^k */
+            for (unsigned l = 0; l < 32; l++)
+                if (in.active >> l & 1)
+                    counted[l] += (in.addr[l] - data) / 4 % 8 == stores[l] >> parn[l];
+        } else if (in.addr[0] == lg + 16 && prev.addr[0] >= lg && prev.addr[0] < lg + 20 &&
+                   in.active & 1 && stores[0] == 0) {
+            lg_sum_checked = 1; /* lane 0's LG[1 + N0 + N1] at node 0 */
+        }
+        prev = in;
+    }
+    warp_end(&r);
+    assert_true(lg_sum_checked);
+    for (unsigned l = 0; l < 32; l++)
+        assert_int_equal(stores[l], 8u << parn[l]);
+
+    /* computeKernel per node: the order puts posN = 0..7 nodes before them,
+     * so the launches take 1 + 2 + 4 + 8 + 16 + 31 + 57 + 99 = 218 sets in
+     * all, the last node's 99 being every set: its whole localscore row. */
+    unsigned sets = 0, full = 0, alone = 0;
+    for (unsigned k = 1; k < 9; k++) {
+        uint8_t seen[99] = {0};
+        unsigned launch = 0, winners = 0, node = 99;
+        for (uint32_t wi = 0; wi < 8; wi++) {
+            r = warp_start(w, 0, k, 0, wi);
+            for (unsigned i = 0; i < 8; i++)
+                expect_inst(warp_step(&r), GM_OP_LOAD, 1, UINT32_MAX, parent + i);
+            while ((in = warp_step(&r)).op != GM_OP_EXIT) {
+                if (in.op == GM_OP_LOAD) {
+                    for (unsigned l = 0; l < 32; l++)
+                        if (in.active >> l & 1) {
+                            uint64_t e = (in.addr[l] - ls) / 4;
+                            if (node == 99)
+                                node = (unsigned)(e / 99);
+                            assert_int_equal(e / 99, node);
+                            assert_int_equal(seen[e % 99]++, 0);
+                            launch++;
+                        }
+                } else if (in.addr[__builtin_ctz(in.active)] == scores) {
+                    expect_inst(in, GM_OP_STORE, 4, 1, scores);
+                    assert_int_equal(wi, 0);
+                } else {
+                    assert_int_equal(__builtin_popcount(in.active), 1);
+                    assert_int_equal(in.addr[__builtin_ctz(in.active)], resp + 4 * (winners++ % 4));
+                }
+            }
+            warp_end(&r);
+        }
+        assert_int_equal(winners, 4);
+        sets += launch;
+        full += launch == 99;
+        alone += launch == 1;
+    }
+    assert_int_equal(sets, 218);
+    assert_int_equal(full, 1);
+    assert_int_equal(alone, 1);
+    gm_workload_free(w);
 }
 
 /* Every device array is an allocation, in order, at its aligned base. */
@@ -2217,6 +2333,7 @@ int main(void)
         cmocka_unit_test(test_repeat),
         cmocka_unit_test(test_lr),           cmocka_unit_test(test_svm),
         cmocka_unit_test(test_cnn),
+        cmocka_unit_test(test_bn),
         cmocka_unit_test(test_uvm_footprints),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
