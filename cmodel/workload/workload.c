@@ -36,7 +36,7 @@ const wl_def_t *const wl_defs[] = {
     /* UVM workloads of seed-001 ch. 4-5 (UVM Smart, UVMBench) */
     &wl_addvect, &wl_ra,
     &wl_lr, &wl_svm,
-    &wl_cnn, &wl_bn,
+    &wl_cnn, &wl_bn, &wl_uvmbfs,
     /* traces */
     &wl_trace, &wl_traceg, NULL};
 
@@ -141,6 +141,8 @@ const gm_workload_info_t gm_workload_list[] = {
      "images=60000 (training images (one epoch), 0..60000), tests=10000 (test images (forward pass only), 0..10000)"},
     {"bn", "uvmbench", "UVMBench BN: genScoreKernel (local scores of every parent set, data-dependent matching) then a computeKernel per node per order-sampling iteration",
      "nodes=45 (network nodes (NODE_N), 5..64), samples=600 (data samples (DATA_N), 1..100000), iters=100 (order-sampling iterations (ITER; a computeKernel per node each), 0..10000)"},
+    {"uvmbfs", "uvmbench", "UVMBench BFS (bfs-cuda): simpleBfs, queueBfs, then the scan BFS (nextLayer, countDegrees, scanDegrees, assignVerticesNextQueue) per level, 1024-thread CTAs, on a graphgen graph",
+     "nodes=1048576 (graph vertices (graphgen's count), 32..16777216), start=5 (start vertex (UVMBench's run: 5), 0..16777215)"},
     {"trace", "trace", "replay a gmem trace written by gm_trace_write",
      "file=PATH (a trace written by gm_trace_write, required)"},
     {"traceg", "trace", "import an Accel-Sim trace directory (kernelslist.g, kernel-N.traceg[.xz]; CUDA streams; 64-bit addresses folded)",

@@ -5,7 +5,8 @@
 . tests/lib.sh
 cfg=configs/cta-pascal.json
 for w in addvect:n=65536 ra:n=262144 lr:instances=2048,features=16,iters=2 \
-         svm:l=256,features=64 cnn:images=1,tests=1 bn:nodes=10,samples=40,iters=1; do
+         svm:l=256,features=64 cnn:images=1,tests=1 bn:nodes=10,samples=40,iters=1 \
+         uvmbfs:nodes=2048; do
   expect_rc 0 "$GMEM" run --config "$cfg" --workload "$w" --max-cycles 400000 \
     --stats "$TMP/s.json"
   expect_out "run ${w%%:*}:.* on cta-pascal: [0-9]+ cycles"

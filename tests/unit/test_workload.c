@@ -172,6 +172,7 @@ static const char *const small_specs[] = {
     "lr:instances=300,features=4,iters=2", "svm:l=40,features=6",
     "cnn:images=1,tests=1",
     "bn:nodes=8,samples=20,iters=2",
+    "uvmbfs:nodes=500",
     NULL};
 
 /* ---- the parser */
@@ -361,6 +362,7 @@ static void test_determinism(void **state)
                                          "ra:n=3000",
                                          "svm:l=40,features=6",
                                          "bn:nodes=8,samples=20,iters=2",
+                                         "uvmbfs:nodes=500",
                                          NULL};
     for (unsigned i = 0; seeded[i]; i++) {
         gm_err_t err;
@@ -2149,6 +2151,7 @@ static void test_uvm_footprints(void **state)
         {"lr:iters=1", 5, 100100000, 100100000 + 50000 + 2 * 4004 + 100000},
         {"svm", 3, 641608900, 641608900 + 262144 + 9942025},
         {"cnn:images=1,tests=0", 25, 13824, 90132},
+        {"uvmbfs", 8, 25182096, 25182096 + 7 * (4ull << 20)},
         {"bn:iters=0", 6, 26997480, 27119653},
         /* UVM Smart (GPGPU-Sim) runs */
         {"2dconv:n=1024", 2, 4ull << 20, 8ull << 20},
@@ -2291,6 +2294,105 @@ static void test_bn(void **state)
     gm_workload_free(w);
 }
 
+/* UVMBench's BFS on a 3000-vertex graphgen graph from vertex 5: the three
+ * searches, level by level; addresses worked from the array bases, the
+ * data-dependent ones checked against the search's invariants. */
+static void test_uvmbfs(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("uvmbfs:nodes=3000");
+    assert_int_equal(gm_workload_allocs(w), 8);
+    uint64_t base[8];
+    for (unsigned i = 0; i < 8; i++) {
+        base[i] = gm_workload_alloc(w, i)->base;
+        if (i)
+            assert_int_equal(gm_workload_alloc(w, i)->bytes, 4 * 3000);
+    }
+    uint64_t edges = gm_workload_alloc(w, 0)->bytes / 4; /* both ways: 2 x (2..4) x 3000 */
+    assert_true(edges >= 12000 && edges <= 24000 && edges % 2 == 0);
+    const uint64_t adj = base[0], off = base[1], size = base[2], dist = base[3],
+                   parent = base[4];
+    unsigned kernels = gm_workload_kernels(w, 0);
+    assert_int_equal(kernels % 6, 0);
+    unsigned levels = kernels / 6;
+    assert_true(levels >= 4 && levels <= 20);
+    expect_geom(gm_workload_kernel(w, 0, 0), "simpleBfs", 3, 1, 1024, 1, 20, 0);
+    expect_geom(gm_workload_kernel(w, 0, levels), "queueBfs", 1, 1, 1024, 1, 20, 0);
+    static const char *const scan[4] = {"nextLayer", "countDegrees", "scanDegrees",
+                                        "assignVerticesNextQueue"};
+    for (unsigned i = 0; i < 4 * levels; i++)
+        assert_string_equal(gm_workload_kernel(w, 0, 2 * levels + i)->name, scan[i % 4]);
+    expect_geom(gm_workload_kernel(w, 0, 2 * levels + 2), "scanDegrees", 1, 1, 1024, 1, 20,
+                4096);
+
+    /* queueBfs at level 0: only thread 0, vertex 5, from the first queue
+     * buffer; its edges in order; every neighbour it reaches first gets the
+     * next queue's slots 0, 1, 2, .. in order */
+    warp_run_t r = warp_start(w, 0, levels, 0, 0);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, 1, base[5]);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, 1, off + 20);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, 1, size + 20);
+    gm_inst_t in;
+    uint64_t first_edge = 0, j = 0, slot = 0, v = 0;
+    while ((in = warp_step(&r)).op != GM_OP_EXIT) {
+        assert_int_equal(in.active, 1);
+        if (in.op == GM_OP_LOAD && in.addr[0] < off) { /* adjacencyList[i] */
+            if (j == 0)
+                first_edge = (in.addr[0] - adj) / 4;
+            assert_int_equal(in.addr[0], adj + 4 * (first_edge + j++));
+        } else if (in.op == GM_OP_LOAD) { /* distance[v] */
+            v = (in.addr[0] - dist) / 4;
+            assert_true(in.addr[0] >= dist && v < 3000);
+        } else if (in.addr[0] >= base[6]) { /* nextQueue[slot] = v */
+            assert_int_equal(in.addr[0], base[6] + 4 * slot++);
+        } else { /* atomicMin(distance[v]), parent[v] */
+            assert_true(in.addr[0] == dist + 4 * v || in.addr[0] == parent + 4 * v);
+        }
+    }
+    warp_end(&r);
+    assert_true(j >= 2 && slot >= 1 && slot <= j);
+    /* every search settles each reached vertex once: over the queueBfs
+     * launches as many nextQueue stores as parent stores, and the
+     * assignVerticesNextQueue launches fill the same slots level by level */
+    uint64_t q_slots = 0, q_parents = 0, a_slots = 0;
+    for (unsigned L = 0; L < levels; L++) {
+        unsigned kq = levels + L, ka = 2 * levels + 4 * L + 3;
+        uint64_t nq = L % 2 ? base[5] : base[6]; /* the buffers swap every level */
+        uint64_t na = (levels + L) % 2 ? base[5] : base[6];
+        uint64_t lq = 0, la = 0;
+        for (unsigned pass = 0; pass < 2; pass++) {
+            const gm_kernel_t *kn = gm_workload_kernel(w, 0, pass ? ka : kq);
+            for (uint32_t c = 0; c < kn->grid[0]; c++)
+                for (uint32_t wi = 0; wi < 32; wi++) {
+                    r = warp_start(w, 0, pass ? ka : kq, c, wi);
+                    while ((in = warp_step(&r)).op != GM_OP_EXIT) {
+                        if (in.op != GM_OP_STORE)
+                            continue;
+                        for (unsigned l = 0; l < 32; l++) {
+                            if (!(in.active >> l & 1))
+                                continue;
+                            if (in.addr[l] >= (pass ? na : nq) &&
+                                in.addr[l] < (pass ? na : nq) + 12000)
+                                *(pass ? &la : &lq) += 1;
+                            else if (!pass && in.addr[l] >= parent && in.addr[l] < parent + 12000)
+                                q_parents++;
+                        }
+                    }
+                    warp_end(&r);
+                }
+        }
+        assert_int_equal(lq, la);
+        q_slots += lq;
+        a_slots += la;
+    }
+    assert_int_equal(q_slots, q_parents);
+    assert_int_equal(q_slots, a_slots);
+    assert_true(q_slots > 2900 && q_slots < 3000); /* nearly every vertex but the start */
+    gm_workload_free(w);
+    expect_error("uvmbfs:nodes=64,start=64", "uvmbfs:nodes=64,start=64: start: 64 is not a "
+                                             "vertex (nodes=64)");
+}
+
 /* Every device array is an allocation, in order, at its aligned base. */
 static void test_allocs(void **state)
 {
@@ -2334,6 +2436,7 @@ int main(void)
         cmocka_unit_test(test_lr),           cmocka_unit_test(test_svm),
         cmocka_unit_test(test_cnn),
         cmocka_unit_test(test_bn),
+        cmocka_unit_test(test_uvmbfs),
         cmocka_unit_test(test_uvm_footprints),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
