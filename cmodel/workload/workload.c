@@ -33,6 +33,10 @@ const wl_def_t *const wl_defs[] = {
     &wl_stream, &wl_stride, &wl_gather, &wl_tiled, &wl_rowscan,
     /* microbenchmarks */
     &wl_chase,
+    /* UVM workloads of seed-001 ch. 4-5 (UVM Smart, UVMBench) */
+    &wl_addvect, &wl_ra,
+    &wl_lr, &wl_svm,
+    &wl_cnn, &wl_bn, &wl_uvmbfs,
     /* traces */
     &wl_trace, &wl_traceg, NULL};
 
@@ -125,6 +129,20 @@ const gm_workload_info_t gm_workload_list[] = {
      "rows=16384 (rows, one per thread, 32..4194304), row=4096 (bytes per row, multiple of 4, 4..16777216), cols=64 (elements scanned per row, 1..65536), tb=256 (threads per CTA, 32..1024), gap=2 (compute per memory instruction, 0..1000)"},
     {"chase", "microbenchmark", "pointer chase: one thread's dependent loads, each address the previous load's value (the load-to-use latency ladder: lsu.avg_load_latency)",
      "footprint=16384 (bytes the chain spans: stride x its elements, multiple of 4, 4..268435456), stride=128 (bytes between successive elements, multiple of 4, 4..16777216), loads=4096 (dependent loads, 1..16777216), offset=0 (bytes between the array's 256-byte aligned base and the chain's start, multiple of 4, 0..16777216), cg=0 (1 = ld.global.cg, past the L1D, 0..1), random=0 (1 = one random cycle through the elements instead of stride order, 0..1)"},
+    {"addvect", "uvmbench", "ADDVECT (UVM Smart add_vectors): y[i] = x[i] + y[i], grid-stride, one element per thread (seed-001 ch.4)",
+     "n=1048576 (floats per vector, 32..268435456), tb=256 (threads per CTA, 32..1024)"},
+    {"ra", "uvmbench", "RA (UVM Smart random access): every 100th thread loads input[g], then table[t] and stores output[t] at a random t (seed-001 ch.4)",
+     "n=1048576 (floats per array (table entries), 32..268435456), tb=256 (threads per CTA, 32..1024), every=100 (one working thread in every, 1..65536)"},
+    {"lr", "uvmbench", "UVMBench LR: per gradient-descent step gemv_n (cost = X w), ComputeCost, gemv_t (X^T cost), axpy; 128-thread CTAs",
+     "instances=25000 (training instances (reviews), 32..4194304), features=1000 (word features (a bias column is added), 1..65535), iters=1000 (gradient-descent steps (MAX_ITER), 1..100000)"},
+    {"svm", "uvmbench", "UVMBench SVM: kernel_kernel_matrix of one MNIST pair, 32x32 CTAs, a 256x256 lookup-table gather per pixel pair",
+     "l=12665 (training images of the pair, 32..30000), features=785 (bytes per image (pixels and the bias byte), 2..4096)"},
+    {"cnn", "uvmbench", "UVMBench CNN: per training image the forward pass, makeError and the back pass (23 launches <<<64, 64>>>), per test image the forward pass",
+     "images=60000 (training images (one epoch), 0..60000), tests=10000 (test images (forward pass only), 0..10000)"},
+    {"bn", "uvmbench", "UVMBench BN: genScoreKernel (local scores of every parent set, data-dependent matching) then a computeKernel per node per order-sampling iteration",
+     "nodes=45 (network nodes (NODE_N), 5..64), samples=600 (data samples (DATA_N), 1..100000), iters=100 (order-sampling iterations (ITER; a computeKernel per node each), 0..10000)"},
+    {"uvmbfs", "uvmbench", "UVMBench BFS (bfs-cuda): simpleBfs, queueBfs, then the scan BFS (nextLayer, countDegrees, scanDegrees, assignVerticesNextQueue) per level, 1024-thread CTAs, on a graphgen graph",
+     "nodes=1048576 (graph vertices (graphgen's count), 32..16777216), start=5 (start vertex (UVMBench's run: 5), 0..16777215)"},
     {"trace", "trace", "replay a gmem trace written by gm_trace_write",
      "file=PATH (a trace written by gm_trace_write, required)"},
     {"traceg", "trace", "import an Accel-Sim trace directory (kernelslist.g, kernel-N.traceg[.xz]; CUDA streams; 64-bit addresses folded)",
@@ -308,7 +326,7 @@ static const wl_def_t *find_def(const char *name, size_t len)
 
 static int unknown_name(const char *name, size_t len, gm_err_t *err)
 {
-    char known[600] = "", aliases[128] = "";
+    char known[1024] = "", aliases[128] = "";
     size_t n = 0, m = 0;
     for (unsigned i = 0; wl_defs[i]; i++) {
         n += (size_t)snprintf(known + n, sizeof known - n, "%s%s", i ? ", " : "",
@@ -380,6 +398,20 @@ static void put_path(char *canon, size_t ncanon, size_t *n, const char *path)
         canon[*n] = 0;
 }
 
+static int parse_repeat(const char *spec, const char *val, size_t vlen, int *given,
+                        uint64_t *out, gm_err_t *err)
+{
+    uint64_t v;
+    if (*given)
+        return gm_errf(err, "%s: %s: given twice", spec, WL_REPEAT_KEY);
+    *given = 1;
+    if (gm_parse_u64_kmg(val, vlen, &v) || v < 1 || v > WL_REPEAT_MAX)
+        return gm_errf(err, "%s: %s: expected an integer in 1..%u (launch sequences)", spec,
+                       WL_REPEAT_KEY, (unsigned)WL_REPEAT_MAX);
+    *out = v;
+    return 0;
+}
+
 /* Parse "name[:k=v,...]" into its def and values; `canon` gets the canonical
  * text (every parameter spelled out). */
 static int parse_single(const char *spec, const wl_def_t **def_out, wl_vals_t *vals,
@@ -399,7 +431,8 @@ static int parse_single(const char *spec, const wl_def_t **def_out, wl_vals_t *v
     unsigned np = 0;
     while (d->params[np].key)
         np++;
-    int given[WL_MAX_PARAMS] = {0};
+    int given[WL_MAX_PARAMS] = {0}, repeat_given = 0;
+    vals->repeat = 1;
     for (unsigned i = 0; i < np; i++) {
         vals->v[i] = d->params[i].def;
         vals->s[i] = NULL;
@@ -423,6 +456,14 @@ static int parse_single(const char *spec, const wl_def_t **def_out, wl_vals_t *v
         while (i < np && !(strlen(d->params[i].key) == klen &&
                            !memcmp(d->params[i].key, p, klen)))
             i++;
+        if (i == np && klen == strlen(WL_REPEAT_KEY) && !memcmp(p, WL_REPEAT_KEY, klen)) {
+            if (parse_repeat(spec, val, vlen, &repeat_given, &vals->repeat, err))
+                return -1;
+            p = end ? end + 1 : NULL;
+            if (end && !*p)
+                return gm_errf(err, "%s: expected key=value after ','", spec);
+            continue;
+        }
         if (i == np) {
             char keys[256] = "";
             size_t n = 0;
@@ -474,7 +515,38 @@ static int parse_single(const char *spec, const wl_def_t **def_out, wl_vals_t *v
             n += (size_t)snprintf(canon + n, ncanon - n, "%c%s=%llu", i ? ',' : ':',
                                   d->params[i].key, (unsigned long long)vals->v[i]);
     }
+    if (vals->repeat > 1 && n < ncanon)
+        snprintf(canon + n, ncanon - n, "%c%s=%llu", np ? ',' : ':', WL_REPEAT_KEY,
+                 (unsigned long long)vals->repeat);
     *def_out = d;
+    return 0;
+}
+
+/* Append the stream's launches `times - 1` more times, each copy a new
+ * launch (its own id) of the same kernel on the same arrays. */
+static int repeat_stream(gm_workload_t *w, unsigned stream, uint64_t times, const char *spec,
+                         gm_err_t *err)
+{
+    struct wl_stream *s = &w->s[stream];
+    unsigned once = s->n;
+    if (times < 2 || once == 0)
+        return 0;
+    if ((uint64_t)once * times > UINT32_MAX / 2)
+        return gm_errf(err, "%s: %s: %llu x %u launches are too many", spec, WL_REPEAT_KEY,
+                       (unsigned long long)times, once);
+    unsigned total = (unsigned)(once * times);
+    if (total > s->cap) {
+        gm_kernel_t *k = realloc(s->k, (size_t)total * sizeof *k);
+        if (!k)
+            return gm_errf(err, "%s: out of memory", spec);
+        s->k = k;
+        s->cap = total;
+    }
+    for (unsigned i = once; i < total; i++) {
+        s->k[i] = s->k[i % once];
+        s->k[i].id = ++w->nkernels;
+    }
+    s->n = total;
     return 0;
 }
 
@@ -500,6 +572,8 @@ static int build_stream(gm_workload_t *w, unsigned stream, unsigned max_streams,
         rc = d->build(&b, &vals);
         if (rc == 0 && b.failed)
             rc = -1;
+        for (unsigned s = stream; rc == 0 && s < stream + b.streams; s++)
+            rc = repeat_stream(w, s, vals.repeat, spec, err);
         for (unsigned s = stream; rc == 0 && s < stream + b.streams; s++)
             if (w->s[s].n == 0)
                 rc = gm_errf(err, "%s: no kernels", spec);

@@ -168,6 +168,11 @@ static const char *const small_specs[] = {
     "matrixmul:n=32", "asyncapi:n=2048", "blackscholes:options=1000,launches=2",
     "alignedtypes:bytes=4096", "fwt:log2n=14", "scan:n=4096", "sobolqrng:vectors=300,dims=3",
     "sortnet:n=4096", "btree:keys=1024,fill=16,k=3,j=2,range=100",
+    "addvect:n=1000", "ra:n=3000", "ra:n=500,every=3,tb=64", "atax:n=64,repeat=2",
+    "lr:instances=300,features=4,iters=2", "svm:l=40,features=6",
+    "cnn:images=1,tests=1",
+    "bn:nodes=8,samples=20,iters=2",
+    "uvmbfs:nodes=500",
     NULL};
 
 /* ---- the parser */
@@ -354,6 +359,10 @@ static void test_determinism(void **state)
                                          "particlefilter:particles=300,frames=3,x=32,y=32",
                                          "histogram:bytes=40000",
                                          "barneshut:bodies=300,ctas=2",
+                                         "ra:n=3000",
+                                         "svm:l=40,features=6",
+                                         "bn:nodes=8,samples=20,iters=2",
+                                         "uvmbfs:nodes=500",
                                          NULL};
     for (unsigned i = 0; seeded[i]; i++) {
         gm_err_t err;
@@ -1782,6 +1791,608 @@ static void test_patterns(void **state)
     gm_workload_free(w);
 }
 
+/* ---- UVM stand-ins (seed-001 ch. 4-5) */
+
+/* ADDVECT: thread g loads x[g] and y[g], stores y[g]; n=1000 over 256-thread CTAs. */
+static void test_addvect(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("addvect:n=1000");
+    assert_int_equal(gm_workload_kernels(w, 0), 1);
+    expect_geom(gm_workload_kernel(w, 0, 0), "add", 4, 1, 256, 1, 10, 0);
+    /* x at the heap base; y 4000 bytes later, rounded up to 256: 0x10001000 */
+    warp_run_t r = warp_start(w, 0, 0, 1, 2); /* threads 320..351 */
+    gm_inst_t in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, 0x10000000 + 4 * 320);
+    assert_int_equal(in.addr[31], 0x10000000 + 4 * 351);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, UINT32_MAX, 0x10001000 + 4 * 320);
+    expect_inst(warp_step(&r), GM_OP_STORE, 4, UINT32_MAX, 0x10001000 + 4 * 320);
+    assert_int_equal(warp_step(&r).op, GM_OP_EXIT); /* one grid-stride iteration */
+    warp_end(&r);
+    /* the last warp holds threads 992..1023, of which 992..999 are in range */
+    r = warp_start(w, 0, 0, 3, 7);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, 0xff, 0x10000000 + 4 * 992);
+    warp_end(&r);
+    gm_workload_free(w);
+}
+
+/* RA: only threads g % 100 == 0 work: input[g], then table[t] and output[t]
+ * at one random t in [0, n). */
+static void test_ra(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("ra:n=1000");
+    expect_geom(gm_workload_kernel(w, 0, 0), "kernel", 4, 1, 256, 1, 10, 0);
+    const uint64_t input = 0x10000000, output = 0x10001000, table = 0x10002000;
+    warp_run_t r = warp_start(w, 0, 0, 0, 3); /* threads 96..127: 100 is lane 4 */
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, 1u << 4, input + 400);
+    gm_inst_t t = warp_step(&r), o = warp_step(&r);
+    expect_inst(t, GM_OP_LOAD, 4, 1u << 4, t.addr[4]);
+    expect_inst(o, GM_OP_STORE, 4, 1u << 4, o.addr[4]);
+    assert_true(t.addr[4] >= table && t.addr[4] < table + 4000 && t.addr[4] % 4 == 0);
+    assert_int_equal(o.addr[4] - output, t.addr[4] - table); /* the same index */
+    assert_int_equal(warp_step(&r).op, GM_OP_EXIT);
+    warp_end(&r);
+    /* threads 32..63 hold no multiple of 100: the warp only exits */
+    assert_int_equal(warp_count(w, 0, 0, 0, 1), 0);
+    /* 10 working threads (0, 100, .., 900), 3 instructions each, distinct indices
+     * (a uniform draw: 10 of 1000 collide with probability under 5 %, and this
+     * seed's do not) */
+    unsigned insts = 0, working = 0;
+    uint64_t idx[10];
+    for (uint32_t c = 0; c < 4; c++)
+        for (uint32_t wi = 0; wi < 8; wi++) {
+            unsigned n = warp_count(w, 0, 0, c, wi);
+            insts += n;
+            if (n) {
+                r = warp_start(w, 0, 0, c, wi);
+                warp_step(&r);
+                t = warp_step(&r);
+                for (unsigned l = 0; l < 32; l++)
+                    if (t.active >> l & 1)
+                        idx[working++] = (t.addr[l] - table) / 4;
+                warp_end(&r);
+            }
+        }
+    assert_int_equal(insts, 30);
+    assert_int_equal(working, 10);
+    for (unsigned i = 0; i < 10; i++)
+        for (unsigned j = i + 1; j < 10; j++)
+            assert_true(idx[i] != idx[j]);
+    gm_workload_free(w);
+    w = make("ra:n=1000,every=1"); /* every thread works: a warp's 32 lanes */
+    r = warp_start(w, 0, 0, 0, 0);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, UINT32_MAX, input);
+    warp_end(&r);
+    gm_workload_free(w);
+}
+
+/* repeat=N runs a workload's launch sequence N times on the same arrays. */
+static void test_repeat(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("atax:n=64,repeat=3"), *once = make("atax:n=64");
+    assert_string_equal(gm_workload_spec(w), "atax:n=64,tb=256,repeat=3");
+    assert_string_equal(gm_workload_spec(once), "atax:n=64,tb=256");
+    assert_int_equal(gm_workload_kernels(w, 0), 6);
+    assert_int_equal(gm_workload_kernels_total(w), 6);
+    assert_int_equal(gm_workload_allocs(w), gm_workload_allocs(once));
+    for (unsigned i = 0; i < 6; i++) {
+        const gm_kernel_t *k = gm_workload_kernel(w, 0, i);
+        assert_int_equal(k->id, i + 1);
+        assert_string_equal(k->name, i % 2 ? "atax_kernel2" : "atax_kernel1");
+        assert_ptr_equal(k->args, gm_workload_kernel(w, 0, i % 2)->args);
+    }
+    /* the repeated streams are the first pass's, instruction for instruction */
+    assert_true(totals(w).insts == 3 * totals(once).insts);
+    gm_workload_free(w);
+    gm_workload_free(once);
+
+    w = make("atax:n=64,repeat=1"); /* 1 is the default: not spelled */
+    assert_string_equal(gm_workload_spec(w), "atax:n=64,tb=256");
+    gm_workload_free(w);
+    w = make("pair:ra:n=1000,repeat=2+addvect:n=512");
+    assert_string_equal(gm_workload_spec(w),
+                        "pair:ra:n=1000,tb=256,every=100,repeat=2+addvect:n=512,tb=256");
+    assert_int_equal(gm_workload_kernels(w, 0), 2);
+    assert_int_equal(gm_workload_kernels(w, 1), 1);
+    gm_workload_free(w);
+    char canon[128];
+    gm_err_t err = {{0}};
+    assert_int_equal(gm_workload_parse("addvect:repeat=4", canon, sizeof canon, &err), 0);
+    assert_string_equal(canon, "addvect:n=1048576,tb=256,repeat=4");
+    expect_error("atax:n=64,repeat=0", "atax:n=64,repeat=0: repeat: expected an integer in "
+                                       "1..1000 (launch sequences)");
+    expect_error("atax:repeat=1001", "repeat: expected an integer in 1..1000");
+    expect_error("atax:repeat=x", "repeat: expected an integer in 1..1000");
+    expect_error("atax:repeat=2,repeat=2", "atax:repeat=2,repeat=2: repeat: given twice");
+    expect_error("atax:repeat=2,", "expected key=value after ','");
+}
+
+/* LR at m = 300 instances, f = 4 + 1 features: X 6000 B, class 600 B (at
+ * 0x10001800), w 20 B (0x10001b00), cost 1200 B (0x10001c00), prod 20 B
+ * (0x10002100); per step gemv_n, ComputeCost, gemv_t, axpy. */
+static void test_lr(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("lr:instances=300,features=4,iters=2");
+    const uint64_t x = 0x10000000, cls = 0x10001800, wt = 0x10001b00, cost = 0x10001c00,
+                   prod = 0x10002100;
+    assert_int_equal(gm_workload_allocs(w), 5);
+    assert_int_equal(gm_workload_alloc(w, 4)->base, prod);
+    assert_int_equal(gm_workload_kernels(w, 0), 8);
+    expect_geom(gm_workload_kernel(w, 0, 0), "gemv_n", 3, 1, 128, 1, 16, 0);
+    expect_geom(gm_workload_kernel(w, 0, 1), "ComputeCost", 3, 1, 128, 1, 16, 0);
+    expect_geom(gm_workload_kernel(w, 0, 2), "gemv_t", 5, 1, 128, 1, 16, 512);
+    expect_geom(gm_workload_kernel(w, 0, 7), "axpy", 1, 1, 128, 1, 16, 0);
+    /* gemv_n, rows 160..191: X[j][i] = x + 4 (300 j + i) and w[j] per j, then cost[i] */
+    warp_run_t r = warp_start(w, 0, 0, 1, 1);
+    for (unsigned j = 0; j < 5; j++) {
+        gm_inst_t in = warp_step(&r);
+        expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, x + 4 * (300 * j + 160));
+        assert_int_equal(in.addr[31], x + 4 * (300 * j + 191));
+        in = warp_step(&r);
+        expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, wt + 4 * j);
+        assert_int_equal(in.addr[31], wt + 4 * j);
+    }
+    expect_inst(warp_step(&r), GM_OP_STORE, 4, UINT32_MAX, cost + 4 * 160);
+    assert_int_equal(warp_step(&r).op, GM_OP_EXIT);
+    warp_end(&r);
+    r = warp_start(w, 0, 0, 2, 1); /* rows 288..319: 288..299 exist */
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, 0xfff, x + 4 * 288);
+    warp_end(&r);
+    /* ComputeCost: cost[i], the 2-byte class[i], cost[i] */
+    r = warp_start(w, 0, 1, 0, 0);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, UINT32_MAX, cost);
+    gm_inst_t in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 2, UINT32_MAX, cls);
+    assert_int_equal(in.addr[31], cls + 62);
+    expect_inst(warp_step(&r), GM_OP_STORE, 4, UINT32_MAX, cost);
+    warp_end(&r);
+    /* gemv_t, column 2: rows t, t + 128, t + 256 (< 300), then thread 0 stores prod[2] */
+    r = warp_start(w, 0, 2, 2, 0);
+    for (unsigned k = 0; k < 3; k++) {
+        expect_inst(warp_step(&r), GM_OP_LOAD, 4, UINT32_MAX, x + 4 * (600 + 128 * k));
+        expect_inst(warp_step(&r), GM_OP_LOAD, 4, UINT32_MAX, cost + 4 * 128 * k);
+    }
+    expect_inst(warp_step(&r), GM_OP_STORE, 4, 1, prod + 8);
+    assert_int_equal(warp_step(&r).op, GM_OP_EXIT);
+    warp_end(&r);
+    assert_int_equal(warp_count(w, 0, 2, 2, 1), 6); /* rows 288..299 in its third pass */
+    r = warp_start(w, 0, 2, 2, 1);
+    for (unsigned k = 0; k < 4; k++)
+        warp_step(&r);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, 0xfff, x + 4 * (600 + 288));
+    warp_end(&r);
+    /* axpy over the 5 weights */
+    r = warp_start(w, 0, 3, 0, 0);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, 0x1f, prod);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, 0x1f, wt);
+    expect_inst(warp_step(&r), GM_OP_STORE, 4, 0x1f, wt);
+    warp_end(&r);
+    assert_int_equal(warp_count(w, 0, 3, 0, 1), 0);
+    gm_workload_free(w);
+    w = make("lr:instances=100,features=1,iters=1"); /* ComputeCost: one CTA of m threads */
+    expect_geom(gm_workload_kernel(w, 0, 1), "ComputeCost", 1, 1, 100, 1, 16, 0);
+    gm_workload_free(w);
+}
+
+/* SVM at l = 40 images of 6 bytes: K 6400 B, B 256 KiB (0x10001900), X at
+ * 0x10041900. */
+static void test_svm(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("svm:l=40,features=6");
+    const uint64_t kmat = 0x10000000, bt = 0x10001900, x = 0x10041900;
+    assert_int_equal(gm_workload_allocs(w), 3);
+    assert_int_equal(gm_workload_alloc(w, 1)->base, bt);
+    assert_int_equal(gm_workload_alloc(w, 2)->base, x);
+    assert_int_equal(gm_workload_alloc(w, 2)->bytes, 240);
+    expect_geom(gm_workload_kernel(w, 0, 0), "kernel_kernel_matrix", 2, 2, 32, 32, 24, 0);
+    /* CTA (1, 1), warp 5: j = 37, i = 32..39 */
+    warp_run_t r = warp_start(w, 0, 0, 3, 5);
+    for (unsigned k = 0; k < 6; k++) {
+        gm_inst_t in = warp_step(&r);
+        expect_inst(in, GM_OP_LOAD, 1, 0xff, x + 32 * 6 + k);
+        assert_int_equal(in.addr[7], x + 39 * 6 + k);
+        in = warp_step(&r);
+        expect_inst(in, GM_OP_LOAD, 1, 0xff, x + 37 * 6 + k);
+        assert_int_equal(in.addr[7], x + 37 * 6 + k);
+        in = warp_step(&r);
+        expect_inst(in, GM_OP_LOAD, 4, 0xff, in.addr[0]);
+        for (unsigned l = 0; l < 8; l++)
+            assert_true(in.addr[l] >= bt && in.addr[l] < bt + 262144 && in.addr[l] % 4 == 0);
+        if (k == 5) /* the bias byte is 1 in every image: B[1][1] */
+            assert_int_equal(in.addr[3], bt + 4 * 257);
+    }
+    gm_inst_t in = warp_step(&r);
+    expect_inst(in, GM_OP_STORE, 4, 0xff, kmat + 4 * (32 * 40 + 37));
+    assert_int_equal(in.addr[1], kmat + 4 * (33 * 40 + 37));
+    assert_int_equal(warp_step(&r).op, GM_OP_EXIT);
+    warp_end(&r);
+    assert_int_equal(warp_count(w, 0, 0, 2, 8), 0); /* j = 40 is past the images */
+    gm_workload_free(w);
+    /* about 80 % of the pixels are background: B's row xi = 0 */
+    w = make("svm:l=64,features=8");
+    unsigned zero = 0, all = 0;
+    for (uint32_t wi = 0; wi < 32; wi++) {
+        r = warp_start(w, 0, 0, 0, wi);
+        for (unsigned k = 0; k < 7; k++) {
+            warp_step(&r);
+            warp_step(&r);
+            in = warp_step(&r);
+            for (unsigned l = 0; l < 32; l++, all++)
+                zero += (in.addr[l] - 0x10004000) / 4 / 256 == 0; /* B after K's 16 KiB */
+        }
+        warp_end(&r);
+    }
+    assert_true(zero * 100 > all * 70 && zero * 100 < all * 90);
+    gm_workload_free(w);
+}
+
+/* CNN: 25 arrays (the input layer's 4, 7 per layer), 23 launches per
+ * training image and 9 per test image; each kernel's items split evenly
+ * over 4096 threads and cut into digits. */
+static void test_cnn(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("cnn:images=1,tests=1");
+    static const uint64_t bytes[25] = {3136, 3136, 3136, 3136,
+                                       13824, 13824, 24, 600, 13824, 13824, 600,
+                                       864, 864, 4, 64, 864, 864, 64,
+                                       40, 40, 40, 8640, 40, 40, 8640};
+    assert_int_equal(gm_workload_allocs(w), 25);
+    for (unsigned i = 0; i < 25; i++) {
+        assert_int_equal(gm_workload_alloc(w, i)->bytes, bytes[i]);
+        if (i) /* bump allocation, 256-byte aligned */
+            assert_int_equal(gm_workload_alloc(w, i)->base,
+                             (gm_workload_alloc(w, i - 1)->base + bytes[i - 1] + 255) & ~255ull);
+    }
+    uint64_t in_out = gm_workload_alloc(w, 0)->base, c1_out = gm_workload_alloc(w, 4)->base,
+             c1_pre = gm_workload_alloc(w, 5)->base, c1_w = gm_workload_alloc(w, 7)->base,
+             s1_dw = gm_workload_alloc(w, 17)->base, s1_dpre = gm_workload_alloc(w, 16)->base,
+             f_out = gm_workload_alloc(w, 18)->base, f_dpre = gm_workload_alloc(w, 23)->base;
+    static const char *const names[32] = {
+        "fp_preact_c1", "fp_bias_c1", "apply_step_function", "fp_preact_s1", "fp_bias_s1",
+        "apply_step_function", "fp_preact_f", "fp_bias_f", "apply_step_function",
+        "makeError", "bp_weight_f", "bp_bias_f", "bp_output_s1", "bp_preact_s1",
+        "bp_weight_s1", "bp_bias_s1", "bp_output_c1", "bp_preact_c1", "bp_weight_c1",
+        "bp_bias_c1", "apply_grad", "apply_grad", "apply_grad",
+        "fp_preact_c1", "fp_bias_c1", "apply_step_function", "fp_preact_s1", "fp_bias_s1",
+        "apply_step_function", "fp_preact_f", "fp_bias_f", "apply_step_function"};
+    assert_int_equal(gm_workload_kernels(w, 0), 32);
+    for (unsigned i = 0; i < 32; i++)
+        expect_geom(gm_workload_kernel(w, 0, i), names[i], i == 9 ? 10 : 64, 1,
+                    i == 9 ? 1 : 64, 1, 16, 0);
+    /* fp_preact_c1 over 5*5*6*24*24 = 86400 items: thread 0 takes 0..20, thread 1
+     * 21..41 (n = 21: i1 = 1, i2 = 4: weight[0][1][4], input[1][4], preact[0][0][0]);
+     * threads 0..31 hold 675 = 32*21 + 3 items, so the warp runs 22 passes */
+    warp_run_t r = warp_start(w, 0, 0, 0, 0);
+    gm_inst_t in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, c1_w);
+    assert_int_equal(in.addr[1], c1_w + 4 * 9);
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, in_out);
+    assert_int_equal(in.addr[1], in_out + 4 * 32);
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_STORE, 4, UINT32_MAX, c1_pre); /* the atomicAdd */
+    assert_int_equal(in.addr[1], c1_pre);
+    warp_end(&r);
+    assert_int_equal(warp_count(w, 0, 0, 0, 0), 66);
+    /* bp_weight_s1, 4*4*6*6*6 = 3456 items, 0.84 a thread: thread 0 has none,
+     * threads 1, 2, 3 items 0, 1, 2 (i2 = 0, 1, 2): d_preact[0][0][0],
+     * p_output[0][i2][0] = 24 i2, d_weight[0][i2][0] = 4 i2 */
+    r = warp_start(w, 0, 14, 0, 0);
+    in = warp_step(&r);
+    assert_int_equal(in.active & 0xf, 0xe);
+    expect_inst(in, GM_OP_LOAD, 4, in.active, s1_dpre);
+    assert_int_equal(in.addr[3], s1_dpre);
+    in = warp_step(&r);
+    assert_int_equal(in.addr[1], c1_out);
+    assert_int_equal(in.addr[2], c1_out + 4 * 24);
+    assert_int_equal(in.addr[3], c1_out + 4 * 48);
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_STORE, 4, in.active, s1_dw);
+    assert_int_equal(in.addr[2], s1_dw + 4 * 4);
+    assert_int_equal(in.addr[3], s1_dw + 4 * 8);
+    warp_end(&r);
+    /* makeError<<<10, 1>>>: thread 3 sets err[3] from output[3] */
+    r = warp_start(w, 0, 9, 3, 0);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, 1, f_out + 12);
+    expect_inst(warp_step(&r), GM_OP_STORE, 4, 1, f_dpre + 12);
+    assert_int_equal(warp_step(&r).op, GM_OP_EXIT);
+    warp_end(&r);
+    /* every kernel's first reference covers each of its items exactly once */
+    static const uint32_t items[23] = {86400, 3456, 3456, 3456, 216, 216, 2160, 10,
+                                       10,    10,   2160, 10,  2160, 216, 3456, 216,
+                                       3456,  3456, 86400, 3456, 2160, 16, 150};
+    for (unsigned k = 0; k < 23; k++) {
+        const gm_kernel_t *kn = gm_workload_kernel(w, 0, k);
+        uint64_t lanes = 0;
+        for (uint32_t c = 0; c < kn->grid[0]; c++)
+            for (uint32_t wi = 0; wi < (kn->block[0] + 31) / 32; wi++) {
+                r = warp_start(w, 0, k, c, wi);
+                while ((in = warp_step(&r)).op != GM_OP_EXIT)
+                    if (in.pc == 2000)
+                        lanes += (unsigned)__builtin_popcount(in.active);
+                warp_end(&r);
+            }
+        if (lanes != items[k])
+            fail_msg("%s (launch %u): %llu items, expected %u", kn->name, k,
+                     (unsigned long long)lanes, items[k]);
+    }
+    gm_workload_free(w);
+    expect_error("cnn:images=0,tests=0", "cnn:images=0,tests=0: images: no image to run");
+}
+
+/* The UVM stand-ins at their benchmark sizes (README "UVMBench stand-ins"):
+ * one allocation per cudaMallocManaged, each of the size the benchmark's
+ * host code asks for; UVMBench's defaults, then the UVM Smart runs of the
+ * chapter-4 set. Launch counts (iters, images) do not change the arrays. */
+static void test_uvm_footprints(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *spec;
+        unsigned allocs;
+        uint64_t largest, total;
+    } fp[] = {
+        {"2dconv:n=4096", 2, 64ull << 20, 128ull << 20},
+        {"3dconv:n=256", 2, 64ull << 20, 128ull << 20},
+        {"addvect", 2, 4ull << 20, 8ull << 20},
+        {"pathfinder:cols=100000,rows=100,ph=20", 3, 39600000, 40400000},
+        {"atax:n=4096", 4, 64ull << 20, (64ull << 20) + 3 * 16384},
+        {"mvt:n=4096", 5, 64ull << 20, (64ull << 20) + 4 * 16384},
+        {"hotspot:n=512,ph=2,steps=2", 3, 1ull << 20, 3ull << 20},
+        {"srad:n=2048,iters=2", 6, 16793600, 2 * 16793600 + 4 * (16ull << 20)},
+        {"fdtd2d:n=2048,tmax=500", 4, 16ull << 20, 2000 + 3 * (16ull << 20)},
+        {"ra", 3, 4ull << 20, 12ull << 20},
+        {"backprop:in=65536", 6, 4456516, 9437460},
+        {"lr:iters=1", 5, 100100000, 100100000 + 50000 + 2 * 4004 + 100000},
+        {"svm", 3, 641608900, 641608900 + 262144 + 9942025},
+        {"cnn:images=1,tests=0", 25, 13824, 90132},
+        {"uvmbfs", 8, 25182096, 25182096 + 7 * (4ull << 20)},
+        {"bn:iters=0", 6, 26997480, 27119653},
+        /* UVM Smart (GPGPU-Sim) runs */
+        {"2dconv:n=1024", 2, 4ull << 20, 8ull << 20},
+        {"atax:n=1200", 4, 5760000, 5760000 + 3 * 4800},
+        {"fdtd2d:n=1200,tmax=5", 4, 5760000, 20 + 3 * 5760000},
+        {"pathfinder:cols=50000,rows=200,ph=10", 3, 39800000, 40200000},
+        {"hotspot:n=1024,ph=2,steps=8", 3, 4ull << 20, 12ull << 20},
+        {"srad:n=1024,iters=4", 6, 4202496, 2 * 4202496 + 4 * (4ull << 20)},
+        {"backprop:in=131056", 6, 8911876, 18872340},
+        {"bfs:nodes=262144,degree=6,tb=512", 7, 6299432, 10231593},
+    };
+    for (unsigned i = 0; i < sizeof fp / sizeof fp[0]; i++) {
+        gm_workload_t *w = make(fp[i].spec);
+        uint64_t largest = 0, total = 0;
+        for (unsigned j = 0; j < gm_workload_allocs(w); j++) {
+            uint64_t b = gm_workload_alloc(w, j)->bytes;
+            total += b;
+            largest = b > largest ? b : largest;
+        }
+        if (gm_workload_allocs(w) != fp[i].allocs || largest != fp[i].largest ||
+            total != fp[i].total)
+            fail_msg("%s: %u allocations, largest %llu, total %llu; expected %u, %llu, %llu",
+                     fp[i].spec, gm_workload_allocs(w), (unsigned long long)largest,
+                     (unsigned long long)total, fp[i].allocs,
+                     (unsigned long long)fp[i].largest, (unsigned long long)fp[i].total);
+        gm_workload_free(w);
+    }
+}
+
+/* BN at 8 nodes, 3 samples: 99 parent sets of the 7 other nodes (1 + 7 +
+ * 21 + 35 + 35); data 96 B, localscore 8 x 99 floats (0x10000100), LG 5
+ * floats (0x10000e00), scores (0x10000f00), parent mask (0x10001000), the
+ * CTA's parents (0x10001100). The data bits are hashed, so what depends
+ * on them is checked by invariants that hold for any data. */
+static void test_bn(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("bn:nodes=8,samples=3,iters=1");
+    const uint64_t data = 0x10000000, ls = 0x10000100, lg = 0x10000e00, scores = 0x10000f00,
+                   parent = 0x10001000, resp = 0x10001100;
+    static const uint64_t bytes[6] = {96, 3168, 20, 4, 8, 16};
+    assert_int_equal(gm_workload_allocs(w), 6);
+    for (unsigned i = 0; i < 6; i++)
+        assert_int_equal(gm_workload_alloc(w, i)->bytes, bytes[i]);
+    assert_int_equal(gm_workload_alloc(w, 1)->base, ls);
+    assert_int_equal(gm_workload_alloc(w, 5)->base, resp);
+    assert_int_equal(gm_workload_kernels(w, 0), 9);
+    expect_geom(gm_workload_kernel(w, 0, 0), "genScoreKernel", 1, 1, 256, 1, 40, 0);
+    expect_geom(gm_workload_kernel(w, 0, 8), "computeKernel", 1, 1, 256, 1, 40, 1024);
+
+    /* genScoreKernel, threads 0..31: set 0 is empty, 1..7 the singletons
+     * {1}..{7}, 8.. the pairs {1,2}, {1,3}, .., 29.. the triples; at node 0
+     * label p is node p. The first load: every lane with a parent reads
+     * data[0][its first parent]. */
+    warp_run_t r = warp_start(w, 0, 0, 0, 0);
+    gm_inst_t in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, 0xfffffffe, data + 4 * 1);
+    assert_int_equal(in.addr[7], data + 4 * 7);
+    assert_int_equal(in.addr[9], data + 4 * 1);  /* {1,3} */
+    assert_int_equal(in.addr[15], data + 4 * 2); /* {2,3} */
+    /* the whole warp: a lane with k parents scores 2^k states per node,
+     * each ending with LG[1] and localscore[node][id] += ls; over a node's
+     * states a lane counts each sample exactly once; the empty set
+     * counts all 3 samples in its one state, so LG[1 + 3] */
+    unsigned stores[32] = {0}, counted[32] = {0};
+    unsigned parn[32];
+    for (unsigned l = 0; l < 32; l++)
+        parn[l] = l == 0 ? 0 : l < 8 ? 1 : l < 29 ? 2 : 3;
+    int lg_sum_checked = 0;
+    gm_inst_t prev = in;
+    while ((in = warp_step(&r)).op != GM_OP_EXIT) {
+        if (in.op == GM_OP_STORE) {
+            for (unsigned l = 0; l < 32; l++)
+                if (in.active >> l & 1) {
+                    uint64_t node = (in.addr[l] - ls) / 4 / 99;
+                    assert_int_equal(in.addr[l], ls + 4 * (node * 99 + l));
+                    stores[l]++;
+                    if (stores[l] % (1u << parn[l]) == 0) { /* the node's last state */
+                        assert_int_equal(counted[l], 3);
+                        counted[l] = 0;
+                    }
+                }
+        } else if (in.addr[__builtin_ctz(in.active)] < ls) {
+            /* a data load: data[t1][node] counts (a parent is never the
+             * node itself); the lane's node is its stores so far / 2^k */
+            for (unsigned l = 0; l < 32; l++)
+                if (in.active >> l & 1)
+                    counted[l] += (in.addr[l] - data) / 4 % 8 == stores[l] >> parn[l];
+        } else if (in.addr[0] == lg + 16 && prev.addr[0] >= lg && prev.addr[0] < lg + 20 &&
+                   in.active & 1 && stores[0] == 0) {
+            lg_sum_checked = 1; /* lane 0's LG[1 + N0 + N1] at node 0 */
+        }
+        prev = in;
+    }
+    warp_end(&r);
+    assert_true(lg_sum_checked);
+    for (unsigned l = 0; l < 32; l++)
+        assert_int_equal(stores[l], 8u << parn[l]);
+
+    /* computeKernel per node: the order puts posN = 0..7 nodes before them,
+     * so the launches take 1 + 2 + 4 + 8 + 16 + 31 + 57 + 99 = 218 sets in
+     * all, the last node's 99 being every set: its whole localscore row. */
+    unsigned sets = 0, full = 0, alone = 0;
+    for (unsigned k = 1; k < 9; k++) {
+        uint8_t seen[99] = {0};
+        unsigned launch = 0, winners = 0, node = 99;
+        for (uint32_t wi = 0; wi < 8; wi++) {
+            r = warp_start(w, 0, k, 0, wi);
+            for (unsigned i = 0; i < 8; i++)
+                expect_inst(warp_step(&r), GM_OP_LOAD, 1, UINT32_MAX, parent + i);
+            while ((in = warp_step(&r)).op != GM_OP_EXIT) {
+                if (in.op == GM_OP_LOAD) {
+                    for (unsigned l = 0; l < 32; l++)
+                        if (in.active >> l & 1) {
+                            uint64_t e = (in.addr[l] - ls) / 4;
+                            if (node == 99)
+                                node = (unsigned)(e / 99);
+                            assert_int_equal(e / 99, node);
+                            assert_int_equal(seen[e % 99]++, 0);
+                            launch++;
+                        }
+                } else if (in.addr[__builtin_ctz(in.active)] == scores) {
+                    expect_inst(in, GM_OP_STORE, 4, 1, scores);
+                    assert_int_equal(wi, 0);
+                } else {
+                    assert_int_equal(__builtin_popcount(in.active), 1);
+                    assert_int_equal(in.addr[__builtin_ctz(in.active)], resp + 4 * (winners++ % 4));
+                }
+            }
+            warp_end(&r);
+        }
+        assert_int_equal(winners, 4);
+        sets += launch;
+        full += launch == 99;
+        alone += launch == 1;
+    }
+    assert_int_equal(sets, 218);
+    assert_int_equal(full, 1);
+    assert_int_equal(alone, 1);
+    gm_workload_free(w);
+}
+
+/* UVMBench's BFS on a 3000-vertex graphgen graph from vertex 5: the three
+ * searches, level by level; addresses worked from the array bases, the
+ * data-dependent ones checked against the search's invariants. */
+static void test_uvmbfs(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("uvmbfs:nodes=3000");
+    assert_int_equal(gm_workload_allocs(w), 8);
+    uint64_t base[8];
+    for (unsigned i = 0; i < 8; i++) {
+        base[i] = gm_workload_alloc(w, i)->base;
+        if (i)
+            assert_int_equal(gm_workload_alloc(w, i)->bytes, 4 * 3000);
+    }
+    uint64_t edges = gm_workload_alloc(w, 0)->bytes / 4; /* both ways: 2 x (2..4) x 3000 */
+    assert_true(edges >= 12000 && edges <= 24000 && edges % 2 == 0);
+    const uint64_t adj = base[0], off = base[1], size = base[2], dist = base[3],
+                   parent = base[4];
+    unsigned kernels = gm_workload_kernels(w, 0);
+    assert_int_equal(kernels % 6, 0);
+    unsigned levels = kernels / 6;
+    assert_true(levels >= 4 && levels <= 20);
+    expect_geom(gm_workload_kernel(w, 0, 0), "simpleBfs", 3, 1, 1024, 1, 20, 0);
+    expect_geom(gm_workload_kernel(w, 0, levels), "queueBfs", 1, 1, 1024, 1, 20, 0);
+    static const char *const scan[4] = {"nextLayer", "countDegrees", "scanDegrees",
+                                        "assignVerticesNextQueue"};
+    for (unsigned i = 0; i < 4 * levels; i++)
+        assert_string_equal(gm_workload_kernel(w, 0, 2 * levels + i)->name, scan[i % 4]);
+    expect_geom(gm_workload_kernel(w, 0, 2 * levels + 2), "scanDegrees", 1, 1, 1024, 1, 20,
+                4096);
+
+    /* queueBfs at level 0: only thread 0, vertex 5, from the first queue
+     * buffer; its edges in order; every neighbour it reaches first gets the
+     * next queue's slots 0, 1, 2, .. in order */
+    warp_run_t r = warp_start(w, 0, levels, 0, 0);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, 1, base[5]);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, 1, off + 20);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, 1, size + 20);
+    gm_inst_t in;
+    uint64_t first_edge = 0, j = 0, slot = 0, v = 0;
+    while ((in = warp_step(&r)).op != GM_OP_EXIT) {
+        assert_int_equal(in.active, 1);
+        if (in.op == GM_OP_LOAD && in.addr[0] < off) { /* adjacencyList[i] */
+            if (j == 0)
+                first_edge = (in.addr[0] - adj) / 4;
+            assert_int_equal(in.addr[0], adj + 4 * (first_edge + j++));
+        } else if (in.op == GM_OP_LOAD) { /* distance[v] */
+            v = (in.addr[0] - dist) / 4;
+            assert_true(in.addr[0] >= dist && v < 3000);
+        } else if (in.addr[0] >= base[6]) { /* nextQueue[slot] = v */
+            assert_int_equal(in.addr[0], base[6] + 4 * slot++);
+        } else { /* atomicMin(distance[v]), parent[v] */
+            assert_true(in.addr[0] == dist + 4 * v || in.addr[0] == parent + 4 * v);
+        }
+    }
+    warp_end(&r);
+    assert_true(j >= 2 && slot >= 1 && slot <= j);
+    /* every search settles each reached vertex once: over the queueBfs
+     * launches as many nextQueue stores as parent stores, and the
+     * assignVerticesNextQueue launches fill the same slots level by level */
+    uint64_t q_slots = 0, q_parents = 0, a_slots = 0;
+    for (unsigned L = 0; L < levels; L++) {
+        unsigned kq = levels + L, ka = 2 * levels + 4 * L + 3;
+        uint64_t nq = L % 2 ? base[5] : base[6]; /* the buffers swap every level */
+        uint64_t na = (levels + L) % 2 ? base[5] : base[6];
+        uint64_t lq = 0, la = 0;
+        for (unsigned pass = 0; pass < 2; pass++) {
+            const gm_kernel_t *kn = gm_workload_kernel(w, 0, pass ? ka : kq);
+            for (uint32_t c = 0; c < kn->grid[0]; c++)
+                for (uint32_t wi = 0; wi < 32; wi++) {
+                    r = warp_start(w, 0, pass ? ka : kq, c, wi);
+                    while ((in = warp_step(&r)).op != GM_OP_EXIT) {
+                        if (in.op != GM_OP_STORE)
+                            continue;
+                        for (unsigned l = 0; l < 32; l++) {
+                            if (!(in.active >> l & 1))
+                                continue;
+                            if (in.addr[l] >= (pass ? na : nq) &&
+                                in.addr[l] < (pass ? na : nq) + 12000)
+                                *(pass ? &la : &lq) += 1;
+                            else if (!pass && in.addr[l] >= parent && in.addr[l] < parent + 12000)
+                                q_parents++;
+                        }
+                    }
+                    warp_end(&r);
+                }
+        }
+        assert_int_equal(lq, la);
+        q_slots += lq;
+        a_slots += la;
+    }
+    assert_int_equal(q_slots, q_parents);
+    assert_int_equal(q_slots, a_slots);
+    assert_true(q_slots > 2900 && q_slots < 3000); /* nearly every vertex but the start */
+    gm_workload_free(w);
+    expect_error("uvmbfs:nodes=64,start=64", "uvmbfs:nodes=64,start=64: start: 64 is not a "
+                                             "vertex (nodes=64)");
+}
+
 /* Every device array is an allocation, in order, at its aligned base. */
 static void test_allocs(void **state)
 {
@@ -1820,6 +2431,13 @@ int main(void)
         cmocka_unit_test(test_streamcluster), cmocka_unit_test(test_particlefilter),
         cmocka_unit_test(test_histogram),    cmocka_unit_test(test_barneshut),
         cmocka_unit_test(test_allocs),
+        cmocka_unit_test(test_addvect),      cmocka_unit_test(test_ra),
+        cmocka_unit_test(test_repeat),
+        cmocka_unit_test(test_lr),           cmocka_unit_test(test_svm),
+        cmocka_unit_test(test_cnn),
+        cmocka_unit_test(test_bn),
+        cmocka_unit_test(test_uvmbfs),
+        cmocka_unit_test(test_uvm_footprints),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
