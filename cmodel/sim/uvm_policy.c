@@ -38,23 +38,25 @@ static void sp_fault(gm_uvm_mem_t *m, uint32_t f) { block_fault(m, f, m->sp_shif
 /* The tree of f's 2 MiB range: for each of its 32 leaf slots, whether it
  * holds pages of f's region (exist) and whether none of them is ABSENT. */
 typedef struct tree {
-    uint32_t t0;                          /* index of the range's first page slot */
+    int64_t t0;                           /* index of the range's first page slot
+                                           * (below 0 when the span starts mid-range) */
     uint32_t lo, hi;                      /* f's region's pages in the range */
     uint8_t exist[GM_UVM_TREE_LEAVES], valid[GM_UVM_TREE_LEAVES];
 } tree_t;
 
 static void leaf_span(const tree_t *t, unsigned l, uint32_t *lo, uint32_t *hi)
 {
-    uint32_t a = t->t0 + l * GM_UVM_LEAF_PAGES, b = a + GM_UVM_LEAF_PAGES;
-    *lo = a > t->lo ? a : t->lo;
-    *hi = b < t->hi ? b : t->hi;
+    int64_t a = t->t0 + (int64_t)l * GM_UVM_LEAF_PAGES, b = a + GM_UVM_LEAF_PAGES;
+    *lo = a > (int64_t)t->lo ? (uint32_t)a : t->lo;
+    *hi = b < (int64_t)t->hi ? (uint32_t)(b < 0 ? 0 : b) : t->hi;
+    if (*hi < *lo)
+        *hi = *lo;
 }
 
 static void tree_load(const gm_uvm_mem_t *m, uint32_t f, tree_t *t, int valid_is_resident)
 {
     gm_uvm_mem_span(m, f, 9, &t->lo, &t->hi);
-    /* t0 may lie below index 0; unsigned wrap keeps the arithmetic exact */
-    t->t0 = (uint32_t)((((uint64_t)m->base + f) >> 9 << 9) - m->base);
+    t->t0 = (int64_t)((((uint64_t)m->base + f) >> 9 << 9)) - (int64_t)m->base;
     for (unsigned l = 0; l < GM_UVM_TREE_LEAVES; l++) {
         uint32_t lo, hi;
         leaf_span(t, l, &lo, &hi);
@@ -189,7 +191,7 @@ static void te_victim(gm_uvm_mem_t *m)
     pick_evictable(m, lo, hi);
     tree_t t;
     tree_load(m, lo, &t, 1);
-    unsigned leaf = (lo - t.t0) / GM_UVM_LEAF_PAGES;
+    unsigned leaf = (unsigned)(((int64_t)lo - t.t0) / GM_UVM_LEAF_PAGES);
     t.valid[leaf] = 0; /* its pages are on their way out */
     for (unsigned w = 2; w <= GM_UVM_TREE_LEAVES; w *= 2) {
         unsigned n0 = leaf / w * w, ex = 0, gone = 0;

@@ -96,6 +96,23 @@ static void test_tp_worked_example(void **st)
     gm_uvm_mem_free(&m);
 }
 
+/* A region starting mid-leaf (abs pages 8..47): leaf 0 holds 8 of its
+ * pages, leaves 1 and 2 sixteen each, leaf 3 none. A fault in leaf 0
+ * takes its 8; one in leaf 2 takes 16, and node 0-3 is then at 2 of its
+ * 3 leaves > 50 %: leaf 1 follows. */
+static void test_tp_unaligned(void **st)
+{
+    (void)st;
+    gm_uvm_mem_t m;
+    gm_alloc_t a = {BASE + 8 * 4096, 40 * 4096};
+    mem_of(&m, &a, 1);
+    assert_int_equal(fault(&m, GM_UVM_TP, 2), 8);
+    assert_int_equal(fault(&m, GM_UVM_TP, 30), 32);
+    for (uint32_t p = 0; p < 40; p++)
+        assert_int_equal(m.state[p], GM_UVM_QUEUED);
+    gm_uvm_mem_free(&m);
+}
+
 /* NP takes the page alone; SP its aligned 64 KiB block, clipped to the
  * region and skipping pages already present. */
 static void test_np_sp(void **st)
@@ -328,6 +345,7 @@ int main(void)
         cmocka_unit_test(test_pcie_curve),
         cmocka_unit_test(test_straddle),
         cmocka_unit_test(test_tp_worked_example),
+        cmocka_unit_test(test_tp_unaligned),
         cmocka_unit_test(test_np_sp),
         cmocka_unit_test(test_sp_size),
         cmocka_unit_test(test_rp_in_range),
