@@ -2162,6 +2162,9 @@ static void test_uvm_footprints(void **state)
         {"srad:n=1024,iters=4", 6, 4202496, 2 * 4202496 + 4 * (4ull << 20)},
         {"backprop:in=131056", 6, 8911876, 18872340},
         {"bfs:nodes=262144,degree=6,tb=512", 7, 6299432, 10231593},
+        /* 3DCONV and MVT are not in UVM Smart: gmem's defaults */
+        {"3dconv:n=128", 2, 8ull << 20, 16ull << 20},
+        {"mvt:n=2048", 5, 16ull << 20, (16ull << 20) + 4 * 8192},
     };
     for (unsigned i = 0; i < sizeof fp / sizeof fp[0]; i++) {
         gm_workload_t *w = make(fp[i].spec);
