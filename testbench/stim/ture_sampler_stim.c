@@ -1,15 +1,15 @@
 /* Stimulus for ture_sampler.
  * random:  phases of 200..20K cycles, each with its own event rate, number
- *          of allocations (1..16) and blocks in play (a few: counters climb
- *          and saturate in a long window; many: the sampler fills and new
- *          blocks are ignored), tags that alias in their low 16 bits, and a
+ *          of allocations (1..16) and blocks in play (one hot block every
+ *          cycle: its counter saturates in a long window; a few; many: the
+ *          sampler fills and new blocks are ignored), tags that alias in their low 16 bits, and a
  *          lease-unit ready rate (always, sometimes, or stalled past the
  *          window's reopening). A scoreboard written from the spec's words
  *          (its own timer and entry list, §4.4.6) checks every C output
  *          every cycle: window edges, acc_ready, which events are sampled,
  *          and each handed-over entry with its count and page bits.
  * golden:  hand-worked windows (see the script below), at any point with
- *          NSAMP >= 4 and SAMP_D >= 24. */
+ *          NSAMP >= 4, SAMP_D >= NSAMP + 6 and SAMP_S >= SAMP_D + NSAMP + 8. */
 #include <stddef.h>
 #include <string.h>
 
@@ -130,6 +130,12 @@ static void new_phase(samp_rand_t *c, uint64_t cyc)
     c->naid = 1 + (uint32_t)gm_rng_below(&c->r, gm_rng_chance(&c->r, 1, 2) ? 3 : 16);
     c->nblk = 1 + (uint32_t)gm_rng_below(&c->r, gm_rng_chance(&c->r, 1, 2) ? 3 : 40);
     c->grn_base = gm_rng_bits(&c->r, 32);
+    if (gm_rng_chance(&c->r, 1, 8)) {
+        /* Hot: one block every cycle, to saturate where a window allows. */
+        c->p_acc = 1024;
+        c->naid = c->nblk = 1;
+        c->p_ready = 1024;
+    }
 }
 
 static int rand_gen(void *vctx, uint64_t cyc, void *vin)
@@ -228,8 +234,10 @@ static int gold_init(void *vctx, const void *params, uint64_t seed, gm_err_t *er
     samp_gold_t *c = vctx;
     const ture_sampler_params_t *p = params;
     (void)seed;
-    if (p->NSAMP < 4 || p->SAMP_D < 24 || p->SAMP_S < p->SAMP_D + p->NSAMP + 8)
-        return gm_errf(err, "the golden script needs NSAMP >= 4, SAMP_D >= 24 and "
+    /* Window 0's script ends at cycle NSAMP + 4, before the last open cycle;
+     * its hand-over ends before the period does. */
+    if (p->NSAMP < 4 || p->SAMP_D < p->NSAMP + 6 || p->SAMP_S < p->SAMP_D + p->NSAMP + 8)
+        return gm_errf(err, "the golden script needs NSAMP >= 4, SAMP_D >= NSAMP + 6 and "
                             "SAMP_S >= SAMP_D + NSAMP + 8");
     c->D = p->SAMP_D;
     c->S = p->SAMP_S;

@@ -4,15 +4,15 @@
 # scoreboard and full coverage, the hand-worked golden windows on C and RTL,
 # and a caught fault.
 . tests/lib.sh
-expect_rc 0 "$GMEM_COSIM" cosim ture_sampler --cycles 600000 --seed 11 --coverage
+expect_rc 0 "$GMEM_COSIM" cosim ture_sampler --cycles 2000000 --seed 11 --coverage
 for p in default small wide_window; do
-  expect_out "point $p: 600000 cycles, 0 mismatches"
+  expect_out "point $p: 2000000 cycles, 0 mismatches"
 done
 echo "$OUT" | grep -q "coverage incomplete" && fail "coverage incomplete:
 $OUT"
 expect_out "new block ignored \(full\) +[1-9]"
 expect_out "acc_ready = 0 \(late hand-over\) +[1-9]"
-expect_last_line "cosim ture_sampler: 600000 cycles, 0 mismatches"
+expect_last_line "cosim ture_sampler: 2000000 cycles, 0 mismatches"
 expect_rc 0 "$GMEM_COSIM" cosim ture_sampler --stim golden
 expect_out "point default: 12010 cycles, 0 mismatches"
 expect_out "point small: 130 cycles, 0 mismatches"
@@ -22,4 +22,8 @@ expect_rc 1 "$GMEM_COSIM" cosim ture_sampler --point small --cycles 10000 --seed
 expect_out "cosim ture_sampler\[small\]: MISMATCH at cycle 5000"
 expect_out "injected fault: bit [0-9]+ of [a-z_]+_o flipped at cycle 5000"
 [ -s "$TMP/mm.c.vcd" ] && [ -s "$TMP/mm.rtl.vcd" ] || fail "no mismatch VCDs"
+# a window that never closes is refused, naming the field
+echo '{"doc": "bad", "params": {"NSAMP": 4, "SAMP_D": 60, "SAMP_S": 60}}' > "$TMP/bad.json"
+expect_rc 2 "$GMEM" block-params ture_sampler "$TMP/bad.json"
+expect_out 'bad.json: \$.params.SAMP_D: 60 must be below SAMP_S \(60\)'
 exit 0
