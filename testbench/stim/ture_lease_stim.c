@@ -174,7 +174,9 @@ static int rand_gen(void *vctx, uint64_t cyc, void *vin)
         in->ho_cnt = gm_rng_below(&c->r, 1024);
         in->ho_div = gm_rng_bits(&c->r, 16);
     }
-    in->lrst_valid = gm_rng_chance(&c->r, 1, 300);
+    /* Resets come more often while leases are being written, so some land
+     * in a write's edge. */
+    in->lrst_valid = gm_rng_chance(&c->r, 1, c->sb.in_window ? 40 : 300);
     in->lrst_all = gm_rng_chance(&c->r, 1, 8);
     in->lrst_aid = gm_rng_below(&c->r, 16);
     in->st_lease_aid = gm_rng_below(&c->r, 16);
