@@ -66,7 +66,11 @@ static int sb_step(sb_t *s, uint64_t cyc, const ture_lease_in_t *in,
             return gm_errf(err, "cycle %llu: lease of group %u written with no entries summed",
                            (unsigned long long)cyc, g);
         unsigned f = (s->sfx[g] + 8 * s->n[g]) / (16 * s->n[g]);
-        unsigned want = ture_lease_next(s->p.ALPHA_SH, s->lease[g], s->v[g], f);
+        /* The weighting written from the spec, not taken from the model:
+         * alpha = 1 / 2^A of the new F against the old lease. */
+        unsigned a = s->p.ALPHA_SH;
+        unsigned want = s->v[g] ? (s->lease[g] * ((1u << a) - 1) + f + ((1u << a) >> 1)) >> a : f;
+        want = want < 1 ? 1 : want > TURE_LEASE_MAX ? TURE_LEASE_MAX : want;
         if (o->upd_lease != want)
             return gm_errf(err, "cycle %llu: group %u lease %llu; Sfx %u n %u F %u from %u/%u "
                                 "gives %u",
