@@ -66,10 +66,19 @@ static void div_step(uint16_t *dq, uint8_t *rem, unsigned dy)
     *dq = (uint16_t)(((*dq << 1) | ge) & 0x7fffu);
 }
 
-/* The lease of group cur before the clamp, from the window's F. */
+/* The lease of group cur before the clamp, from the window's F and the
+ * old lease's share, registered at the group's scan (hist, hv): the same
+ * value raw_next gives, since only a reset can change that lease between
+ * the scan and the write, and a reset clears hv too. */
 static unsigned final_raw(const ture_lease_t *m, unsigned f)
 {
-    return raw_next(m->p.ALPHA_SH, m->lease[m->cur], m->lease_v[m->cur], f);
+    return m->hv ? (m->hist + f) >> m->p.ALPHA_SH : f;
+}
+
+static unsigned hist_of(const ture_lease_t *m, unsigned lease)
+{
+    unsigned a = m->p.ALPHA_SH;
+    return (lease << a) - lease + (a ? 1u << (a - 1) : 0);
 }
 
 static int last_step(const ture_lease_t *m, unsigned ph) { return m->ph == ph && m->it == 0; }
@@ -134,6 +143,7 @@ static void next_group(ture_lease_t *m)
 
 void ture_lease_tick(ture_lease_t *m, const ture_lease_in_t *in)
 {
+    unsigned cur0 = m->cur;
     m->ctr.busy_cycles += m->ph != TURE_PH_IDLE || m->coll;
     m->done = 0;
     switch (m->ph) {
@@ -159,6 +169,8 @@ void ture_lease_tick(ture_lease_t *m, const ture_lease_in_t *in)
         }
         m->dq = (uint16_t)((m->acc[m->cur] + 8u * m->n[m->cur]) >> 4);
         m->dy = m->n[m->cur];
+        m->hist = (uint16_t)hist_of(m, m->lease[m->cur]);
+        m->hv = m->lease_v[m->cur];
         m->rem = 0;
         m->it = TURE_DIV_STEPS - 1;
         m->ph = TURE_PH_FDIV;
@@ -183,6 +195,8 @@ void ture_lease_tick(ture_lease_t *m, const ture_lease_in_t *in)
         break;
     }
     if (in->lrst_valid) {
+        if (in->lrst_all || in->lrst_aid == cur0)
+            m->hist = 0, m->hv = 0;
         for (unsigned g = 0; g < m->p.NGRP; g++)
             if (in->lrst_all || g == in->lrst_aid) {
                 m->lease[g] = 0;

@@ -15,6 +15,8 @@ typedef struct ture_lease {
     ture_lease_params_t p;
     uint8_t ph, it, rem, dy, cur, coll, done;
     uint16_t dq; /* dividend bits shifted out on top, quotient bits in below */
+    uint16_t hist; /* lease (2^A - 1) + 2^(A-1) of group cur, read at its scan */
+    uint8_t hv;    /* ... and its lease_v */
     uint32_t acc[TURE_GRP_MAX];
     uint8_t n[TURE_GRP_MAX];
     uint16_t lease[TURE_GRP_MAX];

@@ -40,6 +40,8 @@ module ture_lease #(
   reg [3:0]  cur_q     /*verilator public_flat_rd*/;
   reg        coll_q    /*verilator public_flat_rd*/;
   reg        done_q    /*verilator public_flat_rd*/;
+  reg [15:0] hist_q    /*verilator public_flat_rd*/;
+  reg        hv_q      /*verilator public_flat_rd*/;
   reg [17:0] acc_q     [0:G-1] /*verilator public_flat_rd*/;
   reg [4:0]  n_q       [0:G-1] /*verilator public_flat_rd*/;
   reg [9:0]  lease_q   [0:G-1] /*verilator public_flat_rd*/;
@@ -84,13 +86,14 @@ module ture_lease #(
   /* verilator lint_on UNUSEDSIGNAL */
   wire        scan_last = cur_q == 4'(NGRP - 1);
 
-  // ---- the new lease: lease (2^A - 1) + F + 2^(A-1), >> A, clamped
+  // ---- the new lease: lease (2^A - 1) + F + 2^(A-1), >> A, clamped. The
+  // old lease's share is taken at the scan (hist_q), off the divider's path.
   wire [9:0]  l_old   = lease_q[ci];
-  wire        lv_old  = lease_v_q[ci];
-  wire [15:0] l_hist  = ({6'd0, l_old} << ALPHA_SH) - {6'd0, l_old};
   wire [15:0] l_half  = ALPHA_SH == 0 ? 16'd0 : 16'd1 << (ALPHA_SH - 1);
-  wire [15:0] l_sum   = l_hist + {1'b0, quo} + l_half;
-  wire [15:0] l_raw   = lv_old ? (l_sum >> ALPHA_SH) : {1'b0, quo};
+  wire [15:0] l_hist  = ({6'd0, l_old} << ALPHA_SH) - {6'd0, l_old} + l_half;
+  wire [15:0] l_sum   = hist_q + {1'b0, quo};
+  wire [15:0] l_raw   = hv_q ? (l_sum >> ALPHA_SH) : {1'b0, quo};
+  wire        rst_cur = lrst_valid_i && (lrst_all_i || lrst_aid_i == cur_q);
   wire [9:0]  l_new   = l_raw == 16'd0 ? 10'd1
                       : l_raw > 16'd1023 ? 10'd1023 : l_raw[9:0];
   wire        upd     = ph_q == PH_FDIV && last;
@@ -99,7 +102,7 @@ module ture_lease #(
   always @(posedge clk) begin
     if (!rst_n) begin
       ph_q <= PH_IDLE; it_q <= 4'd0; dq_q <= 15'd0; rem_q <= 5'd0; dy_q <= 5'd0;
-      cur_q <= 4'd0; coll_q <= 1'b0; done_q <= 1'b0;
+      cur_q <= 4'd0; coll_q <= 1'b0; done_q <= 1'b0; hist_q <= 16'd0; hv_q <= 1'b0;
       for (g = 0; g < G; g = g + 1) begin
         acc_q[g] <= 18'd0; n_q[g] <= 5'd0; lease_q[g] <= 10'd0; lease_v_q[g] <= 1'b0;
       end
@@ -127,6 +130,7 @@ module ture_lease #(
             else cur_q <= cur_q + 4'd1;
           end else begin
             dq_q <= fnum[18:4]; dy_q <= n_cur; rem_q <= 5'd0; it_q <= 4'd14;
+            hist_q <= l_hist; hv_q <= lease_v_q[ci];
             ph_q <= PH_FDIV;
           end
         end
@@ -142,6 +146,7 @@ module ture_lease #(
         end
       endcase
       // After the lease write: a reset in the same edge wins.
+      if (rst_cur) begin hist_q <= 16'd0; hv_q <= 1'b0; end
       if (lrst_valid_i)
         for (g = 0; g < G; g = g + 1)
           if (lrst_all_i || 4'(g) == lrst_aid_i) begin
