@@ -64,11 +64,11 @@ static void new_phase(ipf_rand_t *c, uint64_t cyc)
     c->stride = gm_rng_chance(r, 1, 2) ? 1 : 1 + gm_rng_below(r, 3 * c->p.SETS);
     c->cta_pool = 1 + gm_rng_below(r, 8);
     c->gran = 2 + (unsigned)gm_rng_below(r, 6);
-    c->gran_mode = (unsigned)gm_rng_below(r, 4); /* 0: one a cycle, else the phase's */
+    c->gran_mode = (unsigned)gm_rng_below(r, 3); /* 0: one a cycle, else the phase's */
     c->p_acc = gm_rng_chance(r, 1, 4) ? 300 : 1000;
     c->p_store = (unsigned)gm_rng_below(r, 400);
     c->count_stores = gm_rng_chance(r, 2, 3);
-    c->p_clear = gm_rng_chance(r, 1, 4) ? 3 : 0; /* per 65536 cycles */
+    c->p_clear = gm_rng_chance(r, 1, 4) ? 20 : 0; /* per 65536 cycles */
 }
 
 static int rnd_gen(void *vctx, uint64_t cyc, void *vin)
