@@ -321,11 +321,13 @@ static void icta_hw_report(const cJSON *o)
                num(kt, "first_excess"), 100 * num(kt, "inter_share_error"));
     }
     printf("icta-hw: %-5s %12.0f %12.0f %12.0f %6.1f%% %12.0f %12.0f %+7.1f%% (%.0f sets x %.0f "
-           "ways, %.0f-bit CTAs, %.0f-byte blocks; exact inter %.1f%%)\n",
+           "ways, %.0f-bit CTAs, %.0f-byte blocks; exact inter %.1f%%; up to %.0f accesses a "
+           "core cycle)\n",
            "all", num(t, "first_touch"), num(t, "intra_cta"), num(t, "inter_cta"),
            100 * num(t, "inter_share"), num(t, "evictions"), num(t, "first_excess"),
            100 * num(t, "inter_share_error"), num(t, "sets"), num(t, "ways"), num(t, "cta_w"),
-           (double)(1u << (unsigned)num(t, "gran_log2")), 100 * num(o, "inter_share"));
+           (double)(1u << (unsigned)num(t, "gran_log2")), 100 * num(o, "inter_share"),
+           num(t, "max_accesses_per_cycle"));
 }
 
 /* The profiler's report, one line a kernel launch and the total. */

@@ -140,6 +140,8 @@ struct icta {
     gm_blk_t *trk;          /* the hardware tracker, or NULL */
     icta_profiler_params_t tp;
     unsigned lb;            /* log2 of the L1D line: the tracker's granularity */
+    const uint64_t *now;    /* the core cycle */
+    uint64_t cyc, in_cyc, max_in_cyc; /* accesses this core cycle, and the most */
 };
 
 static int active(const gm_gpu_config_t *c, const void *cfg)
@@ -187,6 +189,7 @@ static int init(const gm_plug_env_t *env, const void *cfg, void **self, gm_err_t
                                          .CTA_W = ic->tracker_cta_w};
         while ((1u << g->lb) < env->cfg->l1d.c.line)
             g->lb++;
+        g->now = env->ctx->now;
     }
     g->sm = calloc(g->nsm, sizeof *g->sm);
     if (!g->sm)
@@ -271,6 +274,13 @@ static void on_access(void *self, void *vev)
                                        .cfg_gran_log2 = g->lb,
                                        .cfg_count_stores = 1};
         const icta_profiler_out_t *o = trk_step(g, &in);
+        /* What one tracker would have to take a core cycle. */
+        if (*g->now != g->cyc || !g->in_cyc) {
+            g->cyc = *g->now;
+            g->in_cyc = 0;
+        }
+        if (++g->in_cyc > g->max_in_cyc)
+            g->max_in_cyc = g->in_cyc;
         k->t_cnt[o->cls & 3]++;
         k->t_evict += o->evict;
     }
@@ -382,6 +392,7 @@ static void stats(const void *self, cJSON *root)
         cJSON_AddNumberToObject(t, "ways", g->tp.WAYS);
         cJSON_AddNumberToObject(t, "cta_w", g->tp.CTA_W);
         cJSON_AddNumberToObject(t, "gran_log2", g->lb);
+        cJSON_AddNumberToObject(t, "max_accesses_per_cycle", (double)g->max_in_cyc);
     }
 }
 
