@@ -136,7 +136,8 @@ static int rnd_observe(void *vctx, uint64_t cyc, const void *vin, const void *vo
     }
     c->hits[5] += in->acc_is_store != 0;
     c->hits[7] += (in->cfg_gran_log2 & 7) < 2;
-    uint64_t blk = (in->acc_addr & ((UINT64_C(1) << 40) - 1)) >> icta_profiler_gran(in->cfg_gran_log2);
+    uint64_t blk = (in->acc_addr & ((UINT64_C(1) << 40) - 1)) >>
+                   icta_profiler_gran(in->cfg_gran_log2);
     unsigned set = (unsigned)(blk % c->p.SETS);
     uint32_t cta = (uint32_t)(in->acc_cta & (uint32_t)((UINT64_C(1) << c->p.CTA_W) - 1));
     ref_way_t *l = c->mru[set];

@@ -24,6 +24,7 @@ done
 [ "$(get icta.tracker.first_excess)" = 0 ] && [ "$(get icta.tracker.inter_share_error)" = 0 ] ||
   fail "n=256: error $(get icta.tracker.first_excess) / $(get icta.tracker.inter_share_error)"
 [ "$(get icta.inter_cta)" -gt 0 ] || fail "n=256: no inter-CTA reuse to compare"
+expect_rc 0 "$GMEM" help stats --from "$TMP/s.json"   # every icta path documented
 
 small="--set icta.tracker_sets=128 --set icta.tracker_ways=4 --set icta.tracker_cta_w=16"
 expect_rc 0 "$GMEM" run --config $cfg --workload 2dconv:n=512 --icta-hw $small --stats "$TMP/s.json"
