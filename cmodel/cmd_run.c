@@ -16,7 +16,7 @@
 
 const char gm_run_usage[] =
     "usage: gmem run --config FILE --workload SPEC [--stats FILE] [--max-cycles N]\n"
-    "                [--seed S] [--sample N] [--per-sm] [--icta]\n"
+    "                [--seed S] [--sample N] [--per-sm] [--icta] [--icta-hw]\n"
     "                [--isolated [--isolated-cache DIR] [--isolated-config FILE]]\n"
     "       gmem run --config FILE [--set PATH=VALUE ...] --print-config\n"
     "\n"
@@ -60,6 +60,9 @@ const char gm_run_usage[] =
     "                    inter-CTA reuse of the lines the LSUs send, and the L1D\n"
     "                    hits on lines another CTA brought; printed after the run\n"
     "                    and in the stats (\"icta\")\n"
+    "  --icta-hw         --icta and, beside it, the hardware tracker (block\n"
+    "                    icta_profiler, seed-002 §10.5; --set icta.tracker=true):\n"
+    "                    its counts, evictions and error next to the exact ones\n"
     "  --print-config    print the configuration as resolved (the file on the\n"
     "                    \"base\" it names, if any, with the --set overrides: every\n"
     "                    field, as JSON) and exit 0 without running; no --workload\n"
@@ -103,6 +106,14 @@ int gm_run_parse(int argc, char **argv, gm_run_opts_t *o)
                 return gm_fail(GM_EXIT_USAGE, "run: at most 32 --set options");
             o->icta = 1;
             o->sets[o->nsets++] = "icta.enable=true";
+            continue;
+        }
+        if (!strcmp(a, "--icta-hw")) {
+            if (o->nsets + 2 > 32)
+                return gm_fail(GM_EXIT_USAGE, "run: at most 32 --set options");
+            o->icta = 1;
+            o->sets[o->nsets++] = "icta.enable=true";
+            o->sets[o->nsets++] = "icta.tracker=true";
             continue;
         }
         unsigned k = 0;
@@ -288,6 +299,37 @@ static void summary(const gm_gpu_t *g, gm_run_end_t end)
 
 static int run_corun(const gm_run_opts_t *o, const gm_blk_hooks_t *hooks, int quiet,
                      const gm_gpu_config_t *c, gm_corun_t *cr);
+static double num(const cJSON *o, const char *k)
+{
+    return cJSON_GetObjectItem(o, k)->valuedouble;
+}
+
+/* The hardware tracker's lines (with --icta-hw): its counts and its error
+ * against the exact profiler's, per kernel launch and in all. */
+static void icta_hw_report(const cJSON *o)
+{
+    const cJSON *t = cJSON_GetObjectItem(o, "tracker"), *k;
+    if (!t)
+        return;
+    printf("icta-hw: %-5s %12s %12s %12s %7s %12s %12s %8s\n", "launch", "first", "intra-CTA",
+           "inter-CTA", "inter%", "evictions", "+first", "error");
+    cJSON_ArrayForEach(k, cJSON_GetObjectItem(o, "kernels")) {
+        const cJSON *kt = cJSON_GetObjectItem(k, "tracker");
+        printf("icta-hw: %-5.0f %12.0f %12.0f %12.0f %6.1f%% %12.0f %12.0f %+7.1f%%\n",
+               num(k, "launch"), num(kt, "first_touch"), num(kt, "intra_cta"),
+               num(kt, "inter_cta"), 100 * num(kt, "inter_share"), num(kt, "evictions"),
+               num(kt, "first_excess"), 100 * num(kt, "inter_share_error"));
+    }
+    printf("icta-hw: %-5s %12.0f %12.0f %12.0f %6.1f%% %12.0f %12.0f %+7.1f%% (%.0f sets x %.0f "
+           "ways, %.0f-bit CTAs, %.0f-byte blocks; exact inter %.1f%%; up to %.0f accesses a "
+           "core cycle)\n",
+           "all", num(t, "first_touch"), num(t, "intra_cta"), num(t, "inter_cta"),
+           100 * num(t, "inter_share"), num(t, "evictions"), num(t, "first_excess"),
+           100 * num(t, "inter_share_error"), num(t, "sets"), num(t, "ways"), num(t, "cta_w"),
+           (double)(1u << (unsigned)num(t, "gran_log2")), 100 * num(o, "inter_share"),
+           num(t, "max_accesses_per_cycle"));
+}
+
 /* The profiler's report, one line a kernel launch and the total. */
 static void icta_report(const gm_gpu_t *g)
 {
@@ -320,6 +362,7 @@ static void icta_report(const gm_gpu_t *g)
                cJSON_GetObjectItem(o, "l1d_hits")->valuedouble,
                cJSON_GetObjectItem(o, "l1d_hits_inter_cta")->valuedouble,
                100 * cJSON_GetObjectItem(o, "inter_share_kernel_mean")->valuedouble);
+        icta_hw_report(o);
         cJSON_Delete(root);
     }
 }
