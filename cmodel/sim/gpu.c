@@ -200,7 +200,7 @@ int gm_gpu_init(gm_gpu_t *g, const gm_gpu_config_t *cfg, gm_workload_t *wl, uint
         return gm_errf(err, "out of memory");
 
     gm_plug_env_t env = {.cfg = c, .ctx = &g->core, .amap = &g->amap, .nbanks = g->nbanks,
-                         .nstreams = g->grid.nstreams};
+                         .nstreams = g->grid.nstreams, .wl = wl};
     for (const gm_plugin_t *const *p = gm_plugins; *p; p++) {
         const void *pc = gm_plug_cfg(c, *p);
         if ((*p)->active && !(*p)->active(c, pc))

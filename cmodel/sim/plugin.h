@@ -46,6 +46,7 @@ typedef struct gm_plug_env {
     const gm_addr_map_t *amap;     /* the DRAM address map */
     uint32_t nbanks;               /* L2 banks */
     uint32_t nstreams;             /* concurrent kernel streams of the workload */
+    const gm_workload_t *wl;       /* the workload (its device arrays) */
 } gm_plug_env_t;
 
 typedef enum gm_site_kind { GM_SITE_GPU, GM_SITE_SM, GM_SITE_L2, GM_SITE_DRAM } gm_site_kind_t;

@@ -12,7 +12,10 @@
  *            with A = every CTA the SM holds (Listing 5, E3 corrected)
  *   CLU_TOT  the same with `agents` active agents a SM (throttling)
  * `dir` picks the linear order clusters are cut from (§3.4: row = Y-
- * partition, col = X-partition, tile). A retire reaches the dispatcher
+ * partition, col = X-partition, tile). Two complements (§4.3), each a
+ * file of its own: PFH (cta/pfh.c, the successor prefetch engine at the
+ * dispatcher's output, feeding each SM's L1D) and BPS (cta/bps.c, named
+ * streaming arrays' loads around the L1D). A retire reaches the dispatcher
  * through a queue, one a cycle (its one retire port). One kernel stream
  * only: the dispatcher's slots are the kernel's. */
 #include <stdio.h>
@@ -21,6 +24,8 @@
 
 #include "blocks/cta_dispatch.h"
 #include "blocks/cta_remap.h"
+#include "cta/bps.h"
+#include "cta/pfh.h"
 #include "sim/plugin.h"
 
 enum { SCH_BSL, SCH_RD, SCH_CLU, SCH_CLU_TOT };
@@ -32,6 +37,8 @@ typedef struct cta_cfg {
     int enable;
     int scheme, policy, dir;
     uint32_t agents, tw, th, seed;
+    cta_pfh_cfg_t pfh;
+    cta_bps_cfg_t bps;
 } cta_cfg_t;
 _Static_assert(sizeof(cta_cfg_t) <= GM_PLUG_CFG_BYTES, "cta section too large");
 
@@ -48,6 +55,10 @@ static const gm_field_t fields[] = {
     GM_FIELD_UINT(S, tw, 2, 1, 255, "tile width in CTAs (dir tile)"),
     GM_FIELD_UINT(S, th, 2, 1, 255, "tile height in CTAs (dir tile)"),
     GM_FIELD_UINT(S, seed, 1, 0, 65535, "the random policy's LFSR seed"),
+    GM_FIELD_OBJ(S, pfh, &cta_pfh_schema,
+        "PFH: prefetch each dispatched CTA's successor into its SM's L1D (seed-002 §4.3 (III))"),
+    GM_FIELD_OBJ(S, bps, &cta_bps_schema,
+        "BPS: the streaming arrays' loads bypass the L1D (seed-002 §4.3 (II))"),
 };
 #undef S
 static const gm_schema_t schema = {fields, sizeof fields / sizeof fields[0]};
@@ -64,6 +75,8 @@ struct cta_plug {
     cta_cfg_t c;
     uint32_t nsm, maxcta;
     gm_blk_t *disp, *remap;
+    cta_pfh_t *pfh;
+    cta_bps_t *bps;
     cta_sm_t *sm;
     /* the kernel */
     const gm_kernel_t *k;
@@ -97,6 +110,8 @@ static int check(const gm_gpu_config_t *c, const void *cfg, const char *file, gm
     if (k->agents && k->scheme != SCH_CLU_TOT)
         return gm_errf(err, "%s: $.cta.agents: throttling is the CLU_TOT scheme's "
                             "($.cta.scheme is %s)", file, scheme_names[k->scheme]);
+    if (k->enable && cta_pfh_check(c, &k->pfh, k->scheme >= SCH_CLU, file, err))
+        return -1;
     return 0;
 }
 
@@ -122,6 +137,10 @@ static int init(const gm_plug_env_t *env, const void *cfg, void **self, gm_err_t
         g->sm[i].g = g;
         g->sm[i].id = i;
     }
+    if (g->c.pfh.enable && !(g->pfh = cta_pfh_new(env, &g->c.pfh, err)))
+        return -1;
+    if (g->c.bps.enable && !(g->bps = cta_bps_new(env, &g->c.bps, err)))
+        return -1;
     return 0;
 }
 
@@ -201,6 +220,15 @@ static void retire(void *self, void *vev)
     g->rq[t] = (uint16_t)(s->id << 8 | s->dslot[ev->slot]);
 }
 
+/* The active agents a SM: the dispatcher's A = min(launch_active, S), 0
+ * meaning S, with S = min(launch_slots, SLOTS), 0 meaning SLOTS. */
+static uint32_t agents_active(const cta_plug_t *g)
+{
+    uint32_t S = g->fit && g->fit < g->maxcta ? g->fit : g->maxcta;
+    uint32_t a = g->c.scheme == SCH_CLU_TOT ? g->c.agents : 0;
+    return a && a < S ? a : S;
+}
+
 static unsigned disp_policy(const cta_plug_t *g)
 {
     return g->c.scheme >= SCH_CLU ? CTA_POL_CLUSTER_STATIC : (unsigned)g->c.policy;
@@ -244,10 +272,13 @@ static void end(void *self)
     rin->out_ready = (uint64_t)g->taken;
     gm_blk_eval(g->remap);
 
-    if (dout->disp_valid && g->rout.in_ready) {
+    int fire = dout->disp_valid && g->rout.in_ready;
+    if (fire) {
         g->to_sm = (uint32_t)dout->disp_sm;
         g->to_slot = (uint32_t)dout->disp_slot;
     }
+    if (g->pfh)
+        cta_pfh_cycle(g->pfh, dout, fire, rin, agents_active(g));
     if (g->launch_pending && dout->launch_ready)
         g->launch_pending = 0;
     gm_blk_tick(g->disp);
@@ -278,8 +309,11 @@ static int attach(void *self, const gm_site_t *site, gm_err_t *err)
         memset(g->remap->in, 0, sizeof(cta_remap_in_t));
         gm_blk_eval(g->remap);
         g->rout = *(const cta_remap_out_t *)g->remap->out;
-        return 0;
+        return g->pfh ? cta_pfh_attach(g->pfh, site, err) : 0;
     }
+    if ((g->pfh && cta_pfh_attach(g->pfh, site, err)) ||
+        (g->bps && cta_bps_attach(g->bps, site, err)))
+        return -1;
     if (site->kind != GM_SITE_SM)
         return 0;
     cta_sm_t *s = &g->sm[site->id];
@@ -304,6 +338,10 @@ static void stats(const void *self, cJSON *root)
     cJSON *a = cJSON_AddArrayToObject(o, "ctas_per_sm");
     for (uint32_t i = 0; i < g->nsm; i++)
         cJSON_AddItemToArray(a, cJSON_CreateNumber((double)g->per_sm[i]));
+    if (g->pfh)
+        cta_pfh_stats(g->pfh, o);
+    if (g->bps)
+        cta_bps_stats(g->bps, o);
 }
 
 static void release(void *self)
@@ -313,6 +351,8 @@ static void release(void *self)
         free(g->sm);
         free(g->rq);
         free(g->per_sm);
+        cta_pfh_free(g->pfh);
+        cta_bps_free(g->bps);
     }
     free(g);
 }
