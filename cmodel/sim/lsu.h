@@ -10,7 +10,9 @@
  *   bypass  gm_bypass_ev_t      an instruction enters: a plug-in that sends
  *                               it around the L1D sets bypass
  *   access  gm_lsu_access_ev_t  each cycle: the access accepted on either
- *                               path, or a reservation fail on the L1D's */
+ *                               path, or a reservation fail on the L1D's
+ *   done    gm_lsu_done_ev_t    an instruction finished (every request
+ *                               answered): its CTA slot and cycles */
 #ifndef GM_SIM_LSU_H
 #define GM_SIM_LSU_H
 
@@ -36,6 +38,12 @@ typedef struct gm_lsu_access_ev {
     int rf;                   /* the head failed a reservation on the L1D path */
 } gm_lsu_access_ev_t;
 
+typedef struct gm_lsu_done_ev {
+    uint16_t warp, cta;       /* cta: the warp's CTA slot */
+    uint8_t is_load;
+    uint64_t cycles;          /* from entering the LSU to the last answer */
+} gm_lsu_done_ev_t;
+
 typedef struct gm_slot {      /* a memory instruction in flight */
     uint8_t used, is_load, stream, all_sent;
     uint16_t warp, cta, in_cta, pc;
@@ -55,7 +63,7 @@ typedef struct gm_lsu {
     int rf;
     gm_fifo_t answers;        /* from the L1D */
     struct {
-        gm_hooks_t bypass, access;
+        gm_hooks_t bypass, access, done;
     } hook;
     uint32_t id;
     const gm_l1d_cfg_t *cfg;

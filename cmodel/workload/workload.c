@@ -32,7 +32,7 @@ const wl_def_t *const wl_defs[] = {
     /* synthetic patterns */
     &wl_stream, &wl_stride, &wl_gather, &wl_tiled, &wl_rowscan,
     /* microbenchmarks */
-    &wl_chase,
+    &wl_chase, &wl_listing3,
     /* traces */
     &wl_trace, &wl_traceg, NULL};
 
@@ -125,6 +125,8 @@ const gm_workload_info_t gm_workload_list[] = {
      "rows=16384 (rows, one per thread, 32..4194304), row=4096 (bytes per row, multiple of 4, 4..16777216), cols=64 (elements scanned per row, 1..65536), tb=256 (threads per CTA, 32..1024), gap=2 (compute per memory instruction, 0..1000)"},
     {"chase", "microbenchmark", "pointer chase: one thread's dependent loads, each address the previous load's value (the load-to-use latency ladder: lsu.avg_load_latency)",
      "footprint=16384 (bytes the chain spans: stride x its elements, multiple of 4, 4..268435456), stride=128 (bytes between successive elements, multiple of 4, 4..16777216), loads=4096 (dependent loads, 1..16777216), offset=0 (bytes between the array's 256-byte aligned base and the chain's start, multiple of 4, 0..16777216), cg=0 (1 = ld.global.cg, past the L1D, 0..1), random=0 (1 = one random cycle through the elements instead of stride order, 0..1)"},
+    {"listing3", "microbenchmark", "seed-002 Listing 3: sms x slots x turns one-thread CTAs each loading one shared line, optionally staggered (per-SM CTA ids and cycles: cta.trace)",
+     "sms=15 (SMs, 1..64), slots=8 (CTA slots a SM: CTAs a turnaround, 1..64), turns=4 (turnarounds, 1..64), staggered=0 (1 = CTA bid spins delay x bid cycles first, 0..1), delay=1200 (the spin per CTA id, the seed's DELAY, 0..100000)"},
     {"trace", "trace", "replay a gmem trace written by gm_trace_write",
      "file=PATH (a trace written by gm_trace_write, required)"},
     {"traceg", "trace", "import an Accel-Sim trace directory (kernelslist.g, kernel-N.traceg[.xz]; CUDA streams; 64-bit addresses folded)",

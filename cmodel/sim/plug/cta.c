@@ -36,7 +36,7 @@ static const char *const dir_names[] = {"row", "col", "tile", NULL};
 typedef struct cta_cfg {
     int enable;
     int scheme, policy, dir;
-    uint32_t agents, tw, th, seed;
+    uint32_t agents, tw, th, seed, trace;
     cta_pfh_cfg_t pfh;
     cta_bps_cfg_t bps;
 } cta_cfg_t;
@@ -55,6 +55,8 @@ static const gm_field_t fields[] = {
     GM_FIELD_UINT(S, tw, 2, 1, 255, "tile width in CTAs (dir tile)"),
     GM_FIELD_UINT(S, th, 2, 1, 255, "tile height in CTAs (dir tile)"),
     GM_FIELD_UINT(S, seed, 1, 0, 65535, "the random policy's LFSR seed"),
+    GM_FIELD_UINT(S, trace, 0, 0, 65536,
+        "CTAs whose SM and cycles the stats list (cta.trace), in placing order; 0: none"),
     GM_FIELD_OBJ(S, pfh, &cta_pfh_schema,
         "PFH: prefetch each dispatched CTA's successor into its SM's L1D (seed-002 §4.3 (III))"),
     GM_FIELD_OBJ(S, bps, &cta_bps_schema,
@@ -69,7 +71,15 @@ typedef struct cta_sm {
     cta_plug_t *g;
     uint32_t id;
     uint8_t dslot[CTA_DISP_MAX_SLOTS * 2]; /* SM CTA slot -> dispatcher slot */
+    uint32_t tslot[CTA_DISP_MAX_SLOTS * 2]; /* SM CTA slot -> trace entry + 1 (0: none) */
 } cta_sm_t;
+
+/* One traced CTA: its id, SM, and the cycles it was placed and retired. */
+typedef struct cta_trace {
+    uint32_t cta, sm;
+    uint64_t start, end;
+    uint64_t load;       /* its longest load: the Listing-3 t2 - t1 */
+} cta_trace_t;
 
 struct cta_plug {
     cta_cfg_t c;
@@ -92,6 +102,9 @@ struct cta_plug {
     /* counts */
     uint64_t placed, held, tile_fallbacks, kernels;
     uint64_t *per_sm;
+    const uint64_t *now;
+    cta_trace_t *trace;
+    uint32_t ntrace;
 };
 
 static int active(const gm_gpu_config_t *c, const void *cfg)
@@ -131,6 +144,9 @@ static int init(const gm_plug_env_t *env, const void *cfg, void **self, gm_err_t
     g->sm = calloc(g->nsm, sizeof *g->sm);
     g->rq = calloc(g->rq_cap, sizeof *g->rq);
     g->per_sm = calloc(g->nsm, sizeof *g->per_sm);
+    g->now = env->ctx->now;
+    if (g->c.trace && !(g->trace = calloc(g->c.trace, sizeof *g->trace)))
+        return gm_errf(err, "cta: out of memory");
     if (!g->sm || !g->rq || !g->per_sm)
         return gm_errf(err, "cta: out of memory");
     for (uint32_t i = 0; i < g->nsm; i++) {
@@ -207,6 +223,11 @@ static void pick(void *self, void *vev)
     g->taken = 1;
     ev->cta_id = (uint32_t)g->rout.out_by * g->gdx + (uint32_t)g->rout.out_bx;
     s->dslot[ev->slot] = (uint8_t)g->to_slot;
+    s->tslot[ev->slot] = 0;
+    if (g->ntrace < g->c.trace) {
+        g->trace[g->ntrace] = (cta_trace_t){ev->cta_id, s->id, *g->now, 0, 0};
+        s->tslot[ev->slot] = ++g->ntrace;
+    }
     g->placed++;
     g->per_sm[s->id]++;
 }
@@ -216,6 +237,8 @@ static void retire(void *self, void *vev)
     cta_sm_t *s = self;
     cta_plug_t *g = s->g;
     const gm_retire_ev_t *ev = vev;
+    if (s->tslot[ev->slot])
+        g->trace[s->tslot[ev->slot] - 1].end = *g->now;
     uint32_t t = (g->rq_head + g->rq_n++) % g->rq_cap;
     g->rq[t] = (uint16_t)(s->id << 8 | s->dslot[ev->slot]);
 }
@@ -227,6 +250,18 @@ static uint32_t agents_active(const cta_plug_t *g)
     uint32_t S = g->fit && g->fit < g->maxcta ? g->fit : g->maxcta;
     uint32_t a = g->c.scheme == SCH_CLU_TOT ? g->c.agents : 0;
     return a && a < S ? a : S;
+}
+
+/* A traced CTA's load finished. */
+static void load_done(void *self, void *vev)
+{
+    cta_sm_t *s = self;
+    const gm_lsu_done_ev_t *ev = vev;
+    if (!ev->is_load || ev->cta >= CTA_DISP_MAX_SLOTS * 2 || !s->tslot[ev->cta])
+        return;
+    cta_trace_t *e = &s->g->trace[s->tslot[ev->cta] - 1];
+    if (ev->cycles > e->load)
+        e->load = ev->cycles;
 }
 
 static unsigned disp_policy(const cta_plug_t *g)
@@ -318,7 +353,8 @@ static int attach(void *self, const gm_site_t *site, gm_err_t *err)
         return 0;
     cta_sm_t *s = &g->sm[site->id];
     if (gm_hooks_add(&site->sm->hook.pick, pick, s, site->name, err) ||
-        gm_hooks_add(&site->sm->hook.retire, retire, s, site->name, err))
+        gm_hooks_add(&site->sm->hook.retire, retire, s, site->name, err) ||
+        (g->c.trace && gm_hooks_add(&site->lsu->hook.done, load_done, s, site->name, err)))
         return -1;
     return 0;
 }
@@ -338,6 +374,22 @@ static void stats(const void *self, cJSON *root)
     cJSON *a = cJSON_AddArrayToObject(o, "ctas_per_sm");
     for (uint32_t i = 0; i < g->nsm; i++)
         cJSON_AddItemToArray(a, cJSON_CreateNumber((double)g->per_sm[i]));
+    if (g->ntrace) {
+        /* Columns: CTA id, its SM, the cycles from placing to retiring (-1:
+         * still running), and its longest load's cycles. */
+        cJSON *tr = cJSON_AddObjectToObject(o, "trace");
+        cJSON *ids = cJSON_AddArrayToObject(tr, "cta"), *sms = cJSON_AddArrayToObject(tr, "sm");
+        cJSON *cyc = cJSON_AddArrayToObject(tr, "cycles");
+        cJSON *ld = cJSON_AddArrayToObject(tr, "load_cycles");
+        for (uint32_t i = 0; i < g->ntrace; i++) {
+            const cta_trace_t *e = &g->trace[i];
+            cJSON_AddItemToArray(ids, cJSON_CreateNumber(e->cta));
+            cJSON_AddItemToArray(sms, cJSON_CreateNumber(e->sm));
+            cJSON_AddItemToArray(cyc, cJSON_CreateNumber(e->end ? (double)(e->end - e->start)
+                                                                : -1));
+            cJSON_AddItemToArray(ld, cJSON_CreateNumber((double)e->load));
+        }
+    }
     if (g->pfh)
         cta_pfh_stats(g->pfh, o);
     if (g->bps)
@@ -352,6 +404,7 @@ static void release(void *self)
         free(g->rq);
         free(g->per_sm);
         cta_pfh_free(g->pfh);
+        free(g->trace);
         cta_bps_free(g->bps);
     }
     free(g);
