@@ -6,15 +6,21 @@
 set -eu
 cd "$(dirname "$0")/.."
 C=build/gmem-cosim
-for b in cta_remap cta_dispatch; do
+for b in cta_remap cta_dispatch cta_succ_prefetch; do
   out=$($C cosim $b --cycles 2000000 --seed 11 | tail -n 1)
   echo "$out"
   [ "$out" = "cosim $b: 2000000 cycles, 0 mismatches" ]
 done
 $C cosim cta_remap --stim golden | tail -n 1
 $C cosim cta_dispatch --stim golden --point small | tail -n 1
+$C cosim cta_succ_prefetch --stim golden --point small | tail -n 1
 ! $C cosim cta_dispatch --cycles 10000 --inject-fault 5000 >/dev/null
+! $C cosim cta_succ_prefetch --cycles 10000 --inject-fault 5000 >/dev/null
 $C run --config configs/cta-fermi.json --set cta.scheme=CLU --workload hotspot \
   --rtl cta_dispatch,cta_remap | tail -n 3
-SYNTH_OUT=synth/out synth/run.sh cta_remap cta_dispatch
-grep -E '"(block|total_area_um2|fmax_mhz)"' synth/out/cta_remap.json synth/out/cta_dispatch.json
+$C run --config configs/cta-fermi.json --set cta.scheme=CLU --set cta.pfh.enable=true \
+  --set cta.pfh.sx=1024 --set cta.pfh.cnt=8 --workload stream:n=262144,tb=256,store=0,gap=50 \
+  --rtl cta_succ_prefetch,cta_dispatch,cta_remap | tail -n 3
+SYNTH_OUT=synth/out synth/run.sh cta_remap cta_dispatch cta_succ_prefetch
+grep -E '"(block|total_area_um2|fmax_mhz)"' synth/out/cta_remap.json synth/out/cta_dispatch.json \
+  synth/out/cta_succ_prefetch.json
