@@ -34,6 +34,10 @@ static void finish_inst(gm_lsu_t *L, gm_slot_t *s)
         L->st.loads_done++;
         L->st.load_latency_sum += *L->ctx.now - s->t_issue;
     }
+    if (L->hook.done.n) {
+        gm_lsu_done_ev_t ev = {s->warp, s->cta, s->is_load, *L->ctx.now - s->t_issue};
+        gm_hooks_call(&L->hook.done, &ev);
+    }
     gm_fifo_push(L->done, gm_done_pack(s->warp, s->stream, s->is_load));
     s->used = 0;
 }

@@ -14,7 +14,9 @@
  *   xlat    gm_xlat_ev_t        before the head's next access leaves on
  *                               either path: a plug-in that has no
  *                               translation for it yet clears go, and the
- *                               LSU stalls this cycle and asks again next */
+ *                               LSU stalls this cycle and asks again next
+ *   done    gm_lsu_done_ev_t    an instruction finished (every request
+ *                               answered): its CTA slot and cycles */
 #ifndef GM_SIM_LSU_H
 #define GM_SIM_LSU_H
 
@@ -45,6 +47,11 @@ typedef struct gm_xlat_ev {
     int write;
     int go;                   /* preset 1 */
 } gm_xlat_ev_t;
+typedef struct gm_lsu_done_ev {
+    uint16_t warp, cta;       /* cta: the warp's CTA slot */
+    uint8_t is_load;
+    uint64_t cycles;          /* from entering the LSU to the last answer */
+} gm_lsu_done_ev_t;
 
 typedef struct gm_slot {      /* a memory instruction in flight */
     uint8_t used, is_load, stream, all_sent;
@@ -65,7 +72,7 @@ typedef struct gm_lsu {
     int rf;
     gm_fifo_t answers;        /* from the L1D */
     struct {
-        gm_hooks_t bypass, access, xlat;
+        gm_hooks_t bypass, access, xlat, done;
     } hook;
     uint32_t id;
     const gm_l1d_cfg_t *cfg;

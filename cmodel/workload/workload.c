@@ -37,6 +37,7 @@ const wl_def_t *const wl_defs[] = {
     &wl_addvect, &wl_ra,
     &wl_lr, &wl_svm,
     &wl_cnn, &wl_bn, &wl_uvmbfs,
+    &wl_chase, &wl_listing3,
     /* traces */
     &wl_trace, &wl_traceg, NULL};
 
@@ -143,6 +144,8 @@ const gm_workload_info_t gm_workload_list[] = {
      "nodes=45 (network nodes (NODE_N), 5..64), samples=600 (data samples (DATA_N), 1..100000), iters=100 (order-sampling iterations (ITER; a computeKernel per node each), 0..10000)"},
     {"uvmbfs", "uvmbench", "UVMBench BFS (bfs-cuda): simpleBfs, queueBfs, then the scan BFS (nextLayer, countDegrees, scanDegrees, assignVerticesNextQueue) per level, 1024-thread CTAs, on a graphgen graph",
      "nodes=1048576 (graph vertices (graphgen's count), 32..16777216), start=5 (start vertex (UVMBench's run: 5), 0..16777215)"},
+    {"listing3", "microbenchmark", "seed-002 Listing 3: sms x slots x turns one-thread CTAs each loading one shared line, optionally staggered (per-SM CTA ids and cycles: cta.trace)",
+     "sms=15 (SMs, 1..64), slots=8 (CTA slots a SM: CTAs a turnaround, 1..64), turns=4 (turnarounds, 1..64), staggered=0 (1 = CTA bid spins delay x bid cycles first, 0..1), delay=1200 (the spin per CTA id, the seed's DELAY, 0..100000)"},
     {"trace", "trace", "replay a gmem trace written by gm_trace_write",
      "file=PATH (a trace written by gm_trace_write, required)"},
     {"traceg", "trace", "import an Accel-Sim trace directory (kernelslist.g, kernel-N.traceg[.xz]; CUDA streams; 64-bit addresses folded)",

@@ -1721,6 +1721,51 @@ static void test_chase(void **state)
                  "random: a random chain has at most 4194304 elements");
 }
 
+/* listing3 (seed-002 Listing 3): sms x slots x turns CTAs of one warp,
+ * lane 0 loading input[0] once, then the dependent add before it ends;
+ * staggered: CTA bid first spins delay x bid compute instructions, in
+ * no-lane memory instructions of at most 65535 each. */
+static void test_listing3(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("listing3");
+    const gm_kernel_t *k = gm_workload_kernel(w, 0, 0);
+    assert_int_equal(k->grid[0] * k->grid[1] * k->grid[2], 480); /* Fermi: 15 x 8 x 4 */
+    assert_int_equal(k->block[0], 32);
+    assert_int_equal(gm_workload_allocs(w), 1);
+    assert_int_equal(gm_workload_alloc(w, 0)->bytes, 15 * 128);
+    warp_run_t r = warp_start(w, 0, 0, 479, 0);
+    gm_inst_t in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, 1, 0x10000000);
+    assert_int_equal(in.gap, 0);
+    in = warp_step(&r);
+    assert_int_equal(in.op, GM_OP_EXIT);
+    assert_int_equal(in.gap, 1);
+    warp_end(&r);
+    gm_workload_free(w);
+
+    w = make("listing3:sms=20,slots=32,turns=2,staggered=1");
+    k = gm_workload_kernel(w, 0, 0);
+    assert_int_equal(k->grid[0], 1280); /* Pascal: 20 x 32 x 2 */
+    r = warp_start(w, 0, 0, 100, 0);    /* 120000 = 65535 + 54465 */
+    in = warp_step(&r);
+    assert_int_equal(in.op, GM_OP_LOAD);
+    assert_int_equal(in.active, 0);
+    assert_int_equal(in.gap, 65535);
+    in = warp_step(&r);
+    assert_int_equal(in.active, 0);
+    assert_int_equal(in.gap, 54465);
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, 1, 0x10000000);
+    assert_int_equal(in.gap, 0);
+    assert_int_equal(warp_step(&r).op, GM_OP_EXIT);
+    warp_end(&r);
+    r = warp_start(w, 0, 0, 0, 0); /* CTA 0 spins nothing */
+    assert_int_equal(warp_step(&r).active, 1);
+    warp_end(&r);
+    gm_workload_free(w);
+}
+
 static void test_patterns(void **state)
 {
     (void)state;
@@ -2431,6 +2476,7 @@ int main(void)
         cmocka_unit_test(test_backprop),     cmocka_unit_test(test_spmv),
         cmocka_unit_test(test_probes),       cmocka_unit_test(test_patterns),
         cmocka_unit_test(test_chase),
+        cmocka_unit_test(test_listing3),
         cmocka_unit_test(test_streamcluster), cmocka_unit_test(test_particlefilter),
         cmocka_unit_test(test_histogram),    cmocka_unit_test(test_barneshut),
         cmocka_unit_test(test_allocs),

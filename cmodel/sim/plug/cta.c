@@ -12,7 +12,10 @@
  *            with A = every CTA the SM holds (Listing 5, E3 corrected)
  *   CLU_TOT  the same with `agents` active agents a SM (throttling)
  * `dir` picks the linear order clusters are cut from (§3.4: row = Y-
- * partition, col = X-partition, tile). A retire reaches the dispatcher
+ * partition, col = X-partition, tile). Two complements (§4.3), each a
+ * file of its own: PFH (cta/pfh.c, the successor prefetch engine at the
+ * dispatcher's output, feeding each SM's L1D) and BPS (cta/bps.c, named
+ * streaming arrays' loads around the L1D). A retire reaches the dispatcher
  * through a queue, one a cycle (its one retire port). One kernel stream
  * only: the dispatcher's slots are the kernel's. */
 #include <stdio.h>
@@ -21,6 +24,8 @@
 
 #include "blocks/cta_dispatch.h"
 #include "blocks/cta_remap.h"
+#include "cta/bps.h"
+#include "cta/pfh.h"
 #include "sim/plugin.h"
 
 enum { SCH_BSL, SCH_RD, SCH_CLU, SCH_CLU_TOT };
@@ -31,7 +36,9 @@ static const char *const dir_names[] = {"row", "col", "tile", NULL};
 typedef struct cta_cfg {
     int enable;
     int scheme, policy, dir;
-    uint32_t agents, tw, th, seed;
+    uint32_t agents, tw, th, seed, trace;
+    cta_pfh_cfg_t pfh;
+    cta_bps_cfg_t bps;
 } cta_cfg_t;
 _Static_assert(sizeof(cta_cfg_t) <= GM_PLUG_CFG_BYTES, "cta section too large");
 
@@ -48,6 +55,12 @@ static const gm_field_t fields[] = {
     GM_FIELD_UINT(S, tw, 2, 1, 255, "tile width in CTAs (dir tile)"),
     GM_FIELD_UINT(S, th, 2, 1, 255, "tile height in CTAs (dir tile)"),
     GM_FIELD_UINT(S, seed, 1, 0, 65535, "the random policy's LFSR seed"),
+    GM_FIELD_UINT(S, trace, 0, 0, 65536,
+        "CTAs whose SM and cycles the stats list (cta.trace), in placing order; 0: none"),
+    GM_FIELD_OBJ(S, pfh, &cta_pfh_schema,
+        "PFH: prefetch each dispatched CTA's successor into its SM's L1D (seed-002 §4.3 (III))"),
+    GM_FIELD_OBJ(S, bps, &cta_bps_schema,
+        "BPS: the streaming arrays' loads bypass the L1D (seed-002 §4.3 (II))"),
 };
 #undef S
 static const gm_schema_t schema = {fields, sizeof fields / sizeof fields[0]};
@@ -58,12 +71,22 @@ typedef struct cta_sm {
     cta_plug_t *g;
     uint32_t id;
     uint8_t dslot[CTA_DISP_MAX_SLOTS * 2]; /* SM CTA slot -> dispatcher slot */
+    uint32_t tslot[CTA_DISP_MAX_SLOTS * 2]; /* SM CTA slot -> trace entry + 1 (0: none) */
 } cta_sm_t;
+
+/* One traced CTA: its id, SM, and the cycles it was placed and retired. */
+typedef struct cta_trace {
+    uint32_t cta, sm;
+    uint64_t start, end;
+    uint64_t load;       /* its longest load: the Listing-3 t2 - t1 */
+} cta_trace_t;
 
 struct cta_plug {
     cta_cfg_t c;
     uint32_t nsm, maxcta;
     gm_blk_t *disp, *remap;
+    cta_pfh_t *pfh;
+    cta_bps_t *bps;
     cta_sm_t *sm;
     /* the kernel */
     const gm_kernel_t *k;
@@ -79,6 +102,9 @@ struct cta_plug {
     /* counts */
     uint64_t placed, held, tile_fallbacks, kernels;
     uint64_t *per_sm;
+    const uint64_t *now;
+    cta_trace_t *trace;
+    uint32_t ntrace;
 };
 
 static int active(const gm_gpu_config_t *c, const void *cfg)
@@ -97,6 +123,8 @@ static int check(const gm_gpu_config_t *c, const void *cfg, const char *file, gm
     if (k->agents && k->scheme != SCH_CLU_TOT)
         return gm_errf(err, "%s: $.cta.agents: throttling is the CLU_TOT scheme's "
                             "($.cta.scheme is %s)", file, scheme_names[k->scheme]);
+    if (k->enable && cta_pfh_check(c, &k->pfh, k->scheme >= SCH_CLU, file, err))
+        return -1;
     return 0;
 }
 
@@ -116,12 +144,19 @@ static int init(const gm_plug_env_t *env, const void *cfg, void **self, gm_err_t
     g->sm = calloc(g->nsm, sizeof *g->sm);
     g->rq = calloc(g->rq_cap, sizeof *g->rq);
     g->per_sm = calloc(g->nsm, sizeof *g->per_sm);
+    g->now = env->ctx->now;
+    if (g->c.trace && !(g->trace = calloc(g->c.trace, sizeof *g->trace)))
+        return gm_errf(err, "cta: out of memory");
     if (!g->sm || !g->rq || !g->per_sm)
         return gm_errf(err, "cta: out of memory");
     for (uint32_t i = 0; i < g->nsm; i++) {
         g->sm[i].g = g;
         g->sm[i].id = i;
     }
+    if (g->c.pfh.enable && !(g->pfh = cta_pfh_new(env, &g->c.pfh, err)))
+        return -1;
+    if (g->c.bps.enable && !(g->bps = cta_bps_new(env, &g->c.bps, err)))
+        return -1;
     return 0;
 }
 
@@ -188,6 +223,11 @@ static void pick(void *self, void *vev)
     g->taken = 1;
     ev->cta_id = (uint32_t)g->rout.out_by * g->gdx + (uint32_t)g->rout.out_bx;
     s->dslot[ev->slot] = (uint8_t)g->to_slot;
+    s->tslot[ev->slot] = 0;
+    if (g->ntrace < g->c.trace) {
+        g->trace[g->ntrace] = (cta_trace_t){ev->cta_id, s->id, *g->now, 0, 0};
+        s->tslot[ev->slot] = ++g->ntrace;
+    }
     g->placed++;
     g->per_sm[s->id]++;
 }
@@ -197,8 +237,31 @@ static void retire(void *self, void *vev)
     cta_sm_t *s = self;
     cta_plug_t *g = s->g;
     const gm_retire_ev_t *ev = vev;
+    if (s->tslot[ev->slot])
+        g->trace[s->tslot[ev->slot] - 1].end = *g->now;
     uint32_t t = (g->rq_head + g->rq_n++) % g->rq_cap;
     g->rq[t] = (uint16_t)(s->id << 8 | s->dslot[ev->slot]);
+}
+
+/* The active agents a SM: the dispatcher's A = min(launch_active, S), 0
+ * meaning S, with S = min(launch_slots, SLOTS), 0 meaning SLOTS. */
+static uint32_t agents_active(const cta_plug_t *g)
+{
+    uint32_t S = g->fit && g->fit < g->maxcta ? g->fit : g->maxcta;
+    uint32_t a = g->c.scheme == SCH_CLU_TOT ? g->c.agents : 0;
+    return a && a < S ? a : S;
+}
+
+/* A traced CTA's load finished. */
+static void load_done(void *self, void *vev)
+{
+    cta_sm_t *s = self;
+    const gm_lsu_done_ev_t *ev = vev;
+    if (!ev->is_load || ev->cta >= CTA_DISP_MAX_SLOTS * 2 || !s->tslot[ev->cta])
+        return;
+    cta_trace_t *e = &s->g->trace[s->tslot[ev->cta] - 1];
+    if (ev->cycles > e->load)
+        e->load = ev->cycles;
 }
 
 static unsigned disp_policy(const cta_plug_t *g)
@@ -244,10 +307,13 @@ static void end(void *self)
     rin->out_ready = (uint64_t)g->taken;
     gm_blk_eval(g->remap);
 
-    if (dout->disp_valid && g->rout.in_ready) {
+    int fire = dout->disp_valid && g->rout.in_ready;
+    if (fire) {
         g->to_sm = (uint32_t)dout->disp_sm;
         g->to_slot = (uint32_t)dout->disp_slot;
     }
+    if (g->pfh)
+        cta_pfh_cycle(g->pfh, dout, fire, rin, agents_active(g));
     if (g->launch_pending && dout->launch_ready)
         g->launch_pending = 0;
     gm_blk_tick(g->disp);
@@ -278,13 +344,17 @@ static int attach(void *self, const gm_site_t *site, gm_err_t *err)
         memset(g->remap->in, 0, sizeof(cta_remap_in_t));
         gm_blk_eval(g->remap);
         g->rout = *(const cta_remap_out_t *)g->remap->out;
-        return 0;
+        return g->pfh ? cta_pfh_attach(g->pfh, site, err) : 0;
     }
+    if ((g->pfh && cta_pfh_attach(g->pfh, site, err)) ||
+        (g->bps && cta_bps_attach(g->bps, site, err)))
+        return -1;
     if (site->kind != GM_SITE_SM)
         return 0;
     cta_sm_t *s = &g->sm[site->id];
     if (gm_hooks_add(&site->sm->hook.pick, pick, s, site->name, err) ||
-        gm_hooks_add(&site->sm->hook.retire, retire, s, site->name, err))
+        gm_hooks_add(&site->sm->hook.retire, retire, s, site->name, err) ||
+        (g->c.trace && gm_hooks_add(&site->lsu->hook.done, load_done, s, site->name, err)))
         return -1;
     return 0;
 }
@@ -304,6 +374,26 @@ static void stats(const void *self, cJSON *root)
     cJSON *a = cJSON_AddArrayToObject(o, "ctas_per_sm");
     for (uint32_t i = 0; i < g->nsm; i++)
         cJSON_AddItemToArray(a, cJSON_CreateNumber((double)g->per_sm[i]));
+    if (g->ntrace) {
+        /* Columns: CTA id, its SM, the cycles from placing to retiring (-1:
+         * still running), and its longest load's cycles. */
+        cJSON *tr = cJSON_AddObjectToObject(o, "trace");
+        cJSON *ids = cJSON_AddArrayToObject(tr, "cta"), *sms = cJSON_AddArrayToObject(tr, "sm");
+        cJSON *cyc = cJSON_AddArrayToObject(tr, "cycles");
+        cJSON *ld = cJSON_AddArrayToObject(tr, "load_cycles");
+        for (uint32_t i = 0; i < g->ntrace; i++) {
+            const cta_trace_t *e = &g->trace[i];
+            cJSON_AddItemToArray(ids, cJSON_CreateNumber(e->cta));
+            cJSON_AddItemToArray(sms, cJSON_CreateNumber(e->sm));
+            cJSON_AddItemToArray(cyc, cJSON_CreateNumber(e->end ? (double)(e->end - e->start)
+                                                                : -1));
+            cJSON_AddItemToArray(ld, cJSON_CreateNumber((double)e->load));
+        }
+    }
+    if (g->pfh)
+        cta_pfh_stats(g->pfh, o);
+    if (g->bps)
+        cta_bps_stats(g->bps, o);
 }
 
 static void release(void *self)
@@ -313,6 +403,9 @@ static void release(void *self)
         free(g->sm);
         free(g->rq);
         free(g->per_sm);
+        cta_pfh_free(g->pfh);
+        free(g->trace);
+        cta_bps_free(g->bps);
     }
     free(g);
 }
