@@ -33,6 +33,8 @@ const wl_def_t *const wl_defs[] = {
     &wl_stream, &wl_stride, &wl_gather, &wl_tiled, &wl_rowscan,
     /* microbenchmarks */
     &wl_chase,
+    /* seed-003 Table I stand-ins (Rodinia, Parboil) */
+    &wl_cfd, &wl_lud, &wl_cutcp, &wl_tpacf,
     /* traces */
     &wl_trace, &wl_traceg, NULL};
 
@@ -125,6 +127,14 @@ const gm_workload_info_t gm_workload_list[] = {
      "rows=16384 (rows, one per thread, 32..4194304), row=4096 (bytes per row, multiple of 4, 4..16777216), cols=64 (elements scanned per row, 1..65536), tb=256 (threads per CTA, 32..1024), gap=2 (compute per memory instruction, 0..1000)"},
     {"chase", "microbenchmark", "pointer chase: one thread's dependent loads, each address the previous load's value (the load-to-use latency ladder: lsu.avg_load_latency)",
      "footprint=16384 (bytes the chain spans: stride x its elements, multiple of 4, 4..268435456), stride=128 (bytes between successive elements, multiple of 4, 4..16777216), loads=4096 (dependent loads, 1..16777216), offset=0 (bytes between the array's 256-byte aligned base and the chain's start, multiple of 4, 0..16777216), cg=0 (1 = ld.global.cg, past the L1D, 0..1), random=0 (1 = one random cycle through the elements instead of stride order, 0..1)"},
+    {"cfd", "rodinia", "CFD euler3d: step factor, then 3 x (flux with neighbour gathers, time step) per iteration, on a structured stand-in mesh",
+     "nx=64 (mesh elements along x, 2..1024), ny=64 (mesh elements along y, 1..1024), nz=48 (mesh elements along z, 1..1024), iters=1 (solver iterations (each: step factor, 3 x (flux, time step)), 1..100), window=8192 (element numbers shuffled within windows of this many (0 = row order), 0..1048576)"},
+    {"lud", "rodinia", "LU decomposition, 16x16 blocks: diagonal, perimeter and internal kernels per block step",
+     "n=2048 (matrix size, multiple of 16, 32..8192)"},
+    {"cutcp", "parboil", "cutoff Coulombic potential: a CTA per 8^3-point lattice region reads its neighbourhood's atom bins",
+     "rx=8 (lattice regions (8 points, 4 A) along x, 1..256), ry=8 (regions along y, 1..256), rz=8 (regions along z (one launch each), 1..256)"},
+    {"tpacf", "parboil", "two-point angular correlation: DD, RR and DR histogram CTAs; every DR CTA reads the whole data set",
+     "points=4096 (points a set, multiple of 256, 256..1048576), sets=7 (random sets S (2S + 1 CTAs), 1..1000)"},
     {"trace", "trace", "replay a gmem trace written by gm_trace_write",
      "file=PATH (a trace written by gm_trace_write, required)"},
     {"traceg", "trace", "import an Accel-Sim trace directory (kernelslist.g, kernel-N.traceg[.xz]; CUDA streams; 64-bit addresses folded)",
