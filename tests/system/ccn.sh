@@ -65,6 +65,10 @@ expect_out '\$\.ccn\.t_s'
 expect_rc 0 "$GMEM_COSIM" run --config configs/ccn-fermi.json --workload gemm:n=64 --rtl ccn_node
 expect_out "lockstep ccn_node +15 instances, [1-9][0-9]+ cycles"
 expect_last_line "lockstep: 0 mismatches"
+# The same on a Table I stand-in whose ring serves most misses remotely.
+expect_rc 0 "$GMEM_COSIM" run --config configs/ccn-fermi.json --workload cutcp:rx=4,ry=4,rz=1 \
+  --rtl ccn_node
+expect_last_line "lockstep: 0 mismatches"
 # A node's port trace, recorded in the system, replays against its RTL.
 expect_rc 3 "$GMEM_COSIM" run --config configs/ccn-fermi.json --workload gemm:n=64 --max-cycles 3000 \
   --record-ports "$TMP/tr" --record sm1.ccn
