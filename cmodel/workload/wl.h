@@ -75,10 +75,10 @@ extern const wl_def_t wl_transpose, wl_lbm;
 extern const wl_def_t wl_matrixmul, wl_asyncapi, wl_blackscholes, wl_alignedtypes, wl_sobolqrng,
     wl_fwt, wl_sortnet, wl_scan, wl_btree;
 extern const wl_def_t wl_stream, wl_stride, wl_gather, wl_tiled, wl_rowscan;
-extern const wl_def_t wl_chase;
 extern const wl_def_t wl_addvect, wl_ra, wl_lr, wl_svm;
 extern const wl_def_t wl_cnn, wl_bn, wl_uvmbfs;
 extern const wl_def_t wl_chase, wl_listing3;
+extern const wl_def_t wl_cfd, wl_lud, wl_cutcp, wl_tpacf;
 extern const wl_def_t wl_trace, wl_traceg;
 
 /* ---- the builder */

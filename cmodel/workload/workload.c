@@ -32,12 +32,13 @@ const wl_def_t *const wl_defs[] = {
     /* synthetic patterns */
     &wl_stream, &wl_stride, &wl_gather, &wl_tiled, &wl_rowscan,
     /* microbenchmarks */
-    &wl_chase,
+    &wl_chase, &wl_listing3,
     /* UVM workloads of seed-001 ch. 4-5 (UVM Smart, UVMBench) */
     &wl_addvect, &wl_ra,
     &wl_lr, &wl_svm,
     &wl_cnn, &wl_bn, &wl_uvmbfs,
-    &wl_chase, &wl_listing3,
+    /* seed-003 Table I stand-ins (Rodinia, Parboil) */
+    &wl_cfd, &wl_lud, &wl_cutcp, &wl_tpacf,
     /* traces */
     &wl_trace, &wl_traceg, NULL};
 
@@ -146,6 +147,14 @@ const gm_workload_info_t gm_workload_list[] = {
      "nodes=1048576 (graph vertices (graphgen's count), 32..16777216), start=5 (start vertex (UVMBench's run: 5), 0..16777215)"},
     {"listing3", "microbenchmark", "seed-002 Listing 3: sms x slots x turns one-thread CTAs each loading one shared line, optionally staggered (per-SM CTA ids and cycles: cta.trace)",
      "sms=15 (SMs, 1..64), slots=8 (CTA slots a SM: CTAs a turnaround, 1..64), turns=4 (turnarounds, 1..64), staggered=0 (1 = CTA bid spins delay x bid cycles first, 0..1), delay=1200 (the spin per CTA id, the seed's DELAY, 0..100000)"},
+    {"cfd", "rodinia", "CFD euler3d: step factor, then 3 x (flux with neighbour gathers, time step) per iteration, on a structured stand-in mesh",
+     "nx=64 (mesh elements along x, 2..1024), ny=64 (mesh elements along y, 1..1024), nz=48 (mesh elements along z, 1..1024), iters=1 (solver iterations (each: step factor, 3 x (flux, time step)), 1..100), window=8192 (element numbers shuffled within windows of this many (0 = row order), 0..1048576)"},
+    {"lud", "rodinia", "LU decomposition, 16x16 blocks: diagonal, perimeter and internal kernels per block step",
+     "n=2048 (matrix size, multiple of 16, 32..8192)"},
+    {"cutcp", "parboil", "cutoff Coulombic potential: a CTA per 8^3-point lattice region reads its neighbourhood's atom bins",
+     "rx=8 (lattice regions (8 points, 4 A) along x, 1..256), ry=8 (regions along y, 1..256), rz=8 (regions along z (one launch each), 1..256)"},
+    {"tpacf", "parboil", "two-point angular correlation: DD, RR and DR histogram CTAs; every DR CTA reads the whole data set",
+     "points=4096 (points a set, multiple of 256, 256..1048576), sets=7 (random sets S (2S + 1 CTAs), 1..1000)"},
     {"trace", "trace", "replay a gmem trace written by gm_trace_write",
      "file=PATH (a trace written by gm_trace_write, required)"},
     {"traceg", "trace", "import an Accel-Sim trace directory (kernelslist.g, kernel-N.traceg[.xz]; CUDA streams; 64-bit addresses folded)",

@@ -173,6 +173,7 @@ static const char *const small_specs[] = {
     "cnn:images=1,tests=1",
     "bn:nodes=8,samples=20,iters=2",
     "uvmbfs:nodes=500",
+    "cfd:nx=5,ny=3,nz=2,window=7", "lud:n=48", "cutcp:rx=2,ry=2,rz=2", "tpacf:points=256,sets=1",
     NULL};
 
 /* ---- the parser */
@@ -2457,6 +2458,240 @@ static void test_allocs(void **state)
     gm_workload_free(w);
 }
 
+/* ---- seed-003 Table I stand-ins */
+
+/* CFD, a 4 x 2 x 2 mesh in row order: nel 16, nelr 192. areas 0x10000000,
+ * ese 0x10000300, normals 0x10000f00, variables 0x10003300, old_variables
+ * 0x10004200, fluxes 0x10005100, step_factors 0x10006000. Kernels: step,
+ * then flux/time three times. */
+static void test_cfd(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("cfd:nx=4,ny=2,nz=2,window=0");
+    assert_int_equal(gm_workload_kernels(w, 0), 7);
+    assert_int_equal(gm_workload_kernel(w, 0, 1)->grid[0], 1);
+    assert_int_equal(warp_count(w, 0, 0, 0, 0), 7);      /* 5 variables, areas, store */
+    assert_int_equal(warp_count(w, 0, 2, 0, 0), 1 + 15); /* step, 5 x (old, flux, store) */
+    assert_int_equal(warp_count(w, 0, 1, 0, 0), 5 + 4 * 9 + 5);
+    warp_run_t r = warp_start(w, 0, 1, 0, 0); /* flux, lanes = elements 0..31 */
+    gm_inst_t in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, 0x10003300); /* density[i] */
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, 0x10003300 + 192 * 4); /* momentum.x */
+    for (int i = 0; i < 3; i++)
+        warp_step(&r);
+    in = warp_step(&r); /* face 0: ese[i] */
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, 0x10000300);
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, 0x10000f00); /* normals[i + 0 nelr] */
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, 0x10000f00 + 4 * 192 * 4); /* + NNB nelr */
+    warp_step(&r);
+    /* face 0 is x - 1: a wall at x = 0 (lanes 0, 4, 8, 12); lanes 16..31 are
+     * padding copies of element 15 (x 3), whose x - 1 is element 14 */
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, 0xffffeeee, 0x10003300); /* lane 1: element 0 */
+    assert_int_equal(in.addr[7], 0x10003300 + 4 * 6);
+    assert_int_equal(in.addr[16], 0x10003300 + 4 * 14);
+    for (int i = 0; i < 4; i++)
+        warp_step(&r);
+    in = warp_step(&r); /* face 1's ese, after face 0's flux */
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, 0x10000300 + 192 * 4);
+    assert_int_equal(in.gap, 40);
+    for (int i = 0; i < 3 + 5; i++)
+        warp_step(&r);
+    for (int i = 0; i < 4; i++) /* face 2: y + s, s = +1 where x + y + z is even */
+        warp_step(&r);
+    in = warp_step(&r); /* element 0 (even) -> 4; element 5 (1,1,0) -> y 2: far field */
+    assert_int_equal(in.addr[0], 0x10003300 + 4 * 4);
+    assert_int_equal(in.active >> 5 & 1, 0);
+    assert_int_equal(in.active >> 1 & 1, 0); /* element 1 (odd) -> y -1: off the block */
+    for (int i = 0; i < 4; i++)
+        warp_step(&r);
+    for (int i = 0; i < 4; i++)
+        warp_step(&r);
+    in = warp_step(&r); /* face 3: z + s; 0 -> 8, 15 (3,1,1 odd) -> 7 */
+    assert_int_equal(in.addr[0], 0x10003300 + 4 * 8);
+    assert_int_equal(in.addr[15], 0x10003300 + 4 * 7);
+    for (int i = 0; i < 4; i++)
+        warp_step(&r);
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_STORE, 4, UINT32_MAX, 0x10005100); /* fluxes */
+    assert_int_equal(in.gap, 40);
+    warp_end(&r);
+    r = warp_start(w, 0, 2, 0, 0); /* time step */
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, UINT32_MAX, 0x10006000);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, UINT32_MAX, 0x10004200);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, UINT32_MAX, 0x10005100);
+    expect_inst(warp_step(&r), GM_OP_STORE, 4, UINT32_MAX, 0x10003300);
+    warp_end(&r);
+    gm_workload_free(w);
+
+    /* Shuffled numbering: the faces still pair up (x + 1 of e is f, then
+     * x - 1 of f is e), and the numbers are no longer in row order. */
+    w = make("cfd:nx=4,ny=2,nz=2,window=16");
+    r = warp_start(w, 0, 1, 0, 0);
+    gm_inst_t f0 = {0}, f1 = {0};
+    for (unsigned i = 0; i < 5 + 4 + 1; i++)
+        f0 = warp_step(&r);
+    for (unsigned i = 0; i < 4 + 4 + 1; i++)
+        f1 = warp_step(&r);
+    warp_end(&r);
+    unsigned moved = 0, pairs = 0;
+    for (unsigned l = 0; l < 16; l++) {
+        if (!(f1.active >> l & 1))
+            continue;
+        uint32_t f = (uint32_t)(f1.addr[l] - 0x10003300) / 4;
+        assert_true(f < 16 && (f0.active >> f & 1));
+        assert_int_equal(f0.addr[f], 0x10003300 + 4 * l);
+        pairs++;
+        moved += f != l + 1;
+    }
+    assert_int_equal(pairs, 12); /* 16 cells less the 4 at x = 3 */
+    assert_true(moved > 0);
+    gm_workload_free(w);
+}
+
+/* LUD, n = 64: m at 0x10000000, 256-byte rows. Steps at 0, 16, 32 (three
+ * kernels each) and the last diagonal at 48. */
+static void test_lud(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("lud:n=64");
+    assert_int_equal(gm_workload_kernels(w, 0), 10);
+    assert_int_equal(warp_count(w, 0, 0, 0, 0), 16 + 15);
+    warp_run_t r = warp_start(w, 0, 0, 0, 0);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, 0xffff, 0x10000000);
+    for (int i = 1; i < 15; i++)
+        warp_step(&r);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, 0xffff, 0x10000f00); /* row 15 */
+    gm_inst_t in = warp_step(&r);
+    expect_inst(in, GM_OP_STORE, 4, 0xffff, 0x10000100); /* row 1, after the factoring */
+    assert_int_equal(in.gap, 128);
+    warp_end(&r);
+    /* perimeter at 0, CTA 1: the blocks at column 32 and row 32 */
+    const gm_kernel_t *k = gm_workload_kernel(w, 0, 1);
+    assert_int_equal(k->grid[0], 3);
+    assert_int_equal(k->block[0], 32);
+    assert_int_equal(warp_count(w, 0, 1, 1, 0), 79);
+    r = warp_start(w, 0, 1, 1, 0);
+    gm_inst_t seq[79];
+    for (int i = 0; i < 79; i++)
+        seq[i] = warp_step(&r);
+    warp_end(&r);
+    expect_inst(seq[0], GM_OP_LOAD, 4, 0xffff, 0x10000000);      /* dia row 0 */
+    expect_inst(seq[8], GM_OP_LOAD, 4, 0xffff, 0x10000080);      /* peri_row row 0 */
+    expect_inst(seq[24], GM_OP_LOAD, 4, 0xffff0000, 0x10000800); /* dia row 8 */
+    expect_inst(seq[32], GM_OP_LOAD, 4, 0xffff0000, 0x10002000); /* peri_col row 32 */
+    expect_inst(seq[48], GM_OP_STORE, 4, 0xffff, 0x10000180);    /* peri_row row 1 */
+    expect_inst(seq[63], GM_OP_STORE, 4, 0xffff0000, 0x10002000);
+    /* internal at 0, CTA (1, 2) = 7, warp 1 (ty 2, 3): row 48, column 32 */
+    k = gm_workload_kernel(w, 0, 2);
+    assert_int_equal(k->grid[0], 3);
+    assert_int_equal(k->grid[1], 3);
+    r = warp_start(w, 0, 2, 7, 1);
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, 0x10000280); /* peri_row m[2][32] */
+    assert_int_equal(in.addr[16], 0x10000380);              /* m[3][32] */
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, UINT32_MAX, 0x10003200); /* m[50][0] */
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, 0x10003280);
+    assert_int_equal(in.gap, 32);
+    expect_inst(warp_step(&r), GM_OP_STORE, 4, UINT32_MAX, 0x10003280);
+    assert_int_equal(warp_step(&r).op, GM_OP_EXIT);
+    warp_end(&r);
+    assert_int_equal(gm_workload_kernel(w, 0, 8)->grid[0], 1); /* internal at 32 */
+    r = warp_start(w, 0, 9, 0, 0);                              /* the last diagonal */
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, 0xffff, 0x100030c0);
+    warp_end(&r);
+    gm_workload_free(w);
+}
+
+/* cutcp, 2 x 1 x 1 regions: the lattice (4 KB) at 0x10000000, the bins
+ * (8 x 7 x 7 of 128 bytes, padded by 3) at 0x10001000. The neighbour list
+ * has 7^3 - 8 = 335 offsets (the 8 far corners out): 11 batches of 32. */
+static void test_cutcp(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("cutcp:rx=2,ry=1,rz=1");
+    assert_int_equal(warp_count(w, 0, 0, 0, 0), 11 * 8 + 4);
+    assert_int_equal(warp_count(w, 0, 0, 0, 1), 4);
+    warp_run_t r = warp_start(w, 0, 0, 0, 0);
+    gm_inst_t in = warp_step(&r);
+    /* first offsets (-2..2, -3, -3) then (-3..3, -2, -3): bins x 1..5 of row
+     * y 0, then x 0 of row y 1 (bin 8) */
+    expect_inst(in, GM_OP_LOAD, 16, UINT32_MAX, 0x10001080);
+    assert_int_equal(in.addr[4], 0x10001000 + 128 * 5);
+    assert_int_equal(in.addr[5], 0x10001000 + 128 * 8);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 16, UINT32_MAX, 0x10001090); /* atom 1 */
+    for (int i = 2; i < 8; i++)
+        warp_step(&r);
+    in = warp_step(&r); /* batch 1 after batch 0's arithmetic */
+    assert_int_equal(in.gap, 32 * 80);
+    for (int i = 9; i < 80; i++)
+        warp_step(&r);
+    in = warp_step(&r); /* the last batch: 335 - 320 bins */
+    assert_int_equal(in.active, 0x7fff);
+    for (int i = 81; i < 88; i++)
+        warp_step(&r);
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_STORE, 4, UINT32_MAX, 0x10000000);
+    assert_int_equal(in.gap, 15 * 80);
+    expect_inst(warp_step(&r), GM_OP_STORE, 4, UINT32_MAX, 0x10000200); /* + 128 floats */
+    warp_end(&r);
+    r = warp_start(w, 0, 0, 0, 1); /* warp 1 computes every bin, then stores */
+    in = warp_step(&r);
+    expect_inst(in, GM_OP_STORE, 4, UINT32_MAX, 0x10000080);
+    assert_int_equal(in.gap, 335 * 80);
+    warp_end(&r);
+    r = warp_start(w, 0, 0, 1, 0); /* region x 1: bins one to the right */
+    expect_inst(warp_step(&r), GM_OP_LOAD, 16, UINT32_MAX, 0x10001100);
+    warp_end(&r);
+    r = warp_start(w, 0, 0, 1, 1);
+    expect_inst(warp_step(&r), GM_OP_STORE, 4, UINT32_MAX, 0x10000880);
+    warp_end(&r);
+    gm_workload_free(w);
+}
+
+/* tpacf, 512 points, 2 random sets: hist at 0x10000000 (800 bytes), x at
+ * 0x10000400, y 0x10001c00, z 0x10003400 (3 sets of 2 KB each). CTAs: 0
+ * DD, 1 and 2 RR, 3 and 4 DR (random set 1, 2 against the data). */
+static void test_tpacf(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("tpacf:points=512,sets=2");
+    assert_int_equal(gm_workload_kernel(w, 0, 0)->grid[0], 5);
+    assert_int_equal(warp_count(w, 0, 0, 4, 1), 2 * (3 + 2 * 3));
+    warp_run_t r = warp_start(w, 0, 0, 4, 1); /* DR of set 2, warp 1 */
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, UINT32_MAX, 0x10001480); /* x[1024 + 32] */
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, UINT32_MAX, 0x10002c80); /* y */
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, UINT32_MAX, 0x10004480); /* z */
+    gm_inst_t in = warp_step(&r); /* the data's chunk 0 */
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, 0x10000480);
+    assert_int_equal(in.gap, 1);
+    warp_step(&r);
+    warp_step(&r);
+    in = warp_step(&r); /* chunk 1, after binning chunk 0 */
+    expect_inst(in, GM_OP_LOAD, 4, UINT32_MAX, 0x10000880);
+    assert_int_equal(in.gap, 1280);
+    warp_step(&r);
+    warp_step(&r);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, UINT32_MAX, 0x10001880); /* x[1024+256+32] */
+    warp_step(&r);
+    warp_step(&r);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, UINT32_MAX, 0x10000480); /* the data again */
+    warp_end(&r);
+    /* RR of set 1, warp 0: triangular, 3 + 6 + 3 + 3 loads, then the bins */
+    assert_int_equal(warp_count(w, 0, 0, 1, 0), 15 + 1);
+    r = warp_start(w, 0, 0, 1, 0);
+    expect_inst(warp_step(&r), GM_OP_LOAD, 4, UINT32_MAX, 0x10000c00);
+    for (int i = 1; i < 15; i++)
+        warp_step(&r);
+    expect_inst(warp_step(&r), GM_OP_STORE, 8, 0xfffff, 0x100000a0);
+    warp_end(&r);
+    gm_workload_free(w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2487,6 +2722,8 @@ int main(void)
         cmocka_unit_test(test_bn),
         cmocka_unit_test(test_uvmbfs),
         cmocka_unit_test(test_uvm_footprints),
+        cmocka_unit_test(test_cfd),          cmocka_unit_test(test_lud),
+        cmocka_unit_test(test_cutcp),        cmocka_unit_test(test_tpacf),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

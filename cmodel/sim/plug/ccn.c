@@ -18,7 +18,20 @@
  * its end settles the ring (registered outputs, readies, moves: no
  * combinational path goes round it) and clocks every node once. The L1D
  * must index its sets by the line address's low bits (bmod), as the ring's
- * lookups do, and be neither sectored nor a plug-in's tag store. */
+ * lookups do, and be neither sectored nor a plug-in's tag store.
+ *
+ * Two more modes serve the figures (seed-003 §14.10, [INTERP-P], [INTERP-Q])
+ * and build no ring:
+ *   - oracle: a primary load miss whose line is VALID in another L1D at the
+ *     time of the miss (in the same group of oracle_cluster consecutive SMs,
+ *     if set) is filled oracle_lat cycles later without touching the ring,
+ *     the crossbar or the L2: Fig. 4 and the "ideal" bars;
+ *   - observe: nothing is routed; only the reuse coefficient is measured,
+ *     so a baseline run reports its μRC and is cycle for cycle the run
+ *     without the section.
+ * Every mode counts μRC (Table I): the share of the primary load misses
+ * whose line is VALID in another L1D when the miss leaves for the ring or
+ * the L2. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,9 +39,14 @@
 #include "blocks/ccn_node.h"
 #include "sim/plugin.h"
 
+enum { MODE_RING, MODE_ORACLE, MODE_OBSERVE };
+static const char *const mode_names[] = {"ring", "oracle", "observe", NULL};
+
 typedef struct ccn_cfg {
     int enable, rt;
     uint32_t t_s, t_p, hmin_num, hmin_den, queue, link_lat, resp_beats, st_ports;
+    int mode;
+    uint32_t oracle_lat, oracle_cluster;
 } ccn_cfg_t;
 _Static_assert(sizeof(ccn_cfg_t) <= GM_PLUG_CFG_BYTES, "ccn section too large");
 
@@ -47,6 +65,14 @@ static const gm_field_t fields[] = {
     GM_FIELD_UINT(S, resp_beats, 4, 1, 4,
         "link cycles a 128-byte response takes a hop: 4 (32-byte link, Table II), 2 or 1"),
     GM_FIELD_UINT(S, st_ports, 1, 1, 2, "shadow-tag ports: 1 (an update delays a lookup) or 2"),
+    GM_FIELD_ENUM(S, mode, MODE_RING, mode_names,
+        "ring (the CCN), oracle (a remote-valid miss filled after oracle_lat cycles, no ring, "
+        "no L2: the ideal), observe (route nothing, measure the reuse coefficient)"),
+    GM_FIELD_UINT(S, oracle_lat, 0, 0, 1000,
+        "oracle: core cycles from the miss to the fill (Fig. 4's reuse latency; 0 = ideal)"),
+    GM_FIELD_UINT(S, oracle_cluster, 0, 0, 16,
+        "oracle: only a sharer among the same group of this many consecutive SMs counts "
+        "(Fig. 10b: 3, 5); 0 = every SM"),
 };
 #undef S
 static const gm_schema_t schema = {fields, sizeof fields / sizeof fields[0]};
@@ -70,6 +96,7 @@ typedef struct ccn_sm {
     gm_blk_t *b;
     gm_sm_t *sm;
     gm_l1d_t *l1d;
+    gm_cache_t *cache;
     int to_ccn, offered;
     uint32_t miss_la;
     ccn_upd_t updq[UPDQ];
@@ -87,6 +114,7 @@ struct ccn {
     uint32_t n;
     ccn_sm_t *sm;
     uint64_t requests, hits, returns, sum_hit_lat, sum_overhead, upd_overflow, upd_late;
+    uint64_t misses, reuse_misses; /* μRC's denominator and numerator */
 };
 
 static int active(const gm_gpu_config_t *c, const void *cfg)
@@ -101,6 +129,25 @@ static uint32_t log2u(uint32_t x)
     while ((1u << b) < x)
         b++;
     return b;
+}
+
+/* The line is VALID in an L1D other than SM me's (RESERVED is not: a
+ * pending line has no data to give). cluster > 0 keeps the search to me's
+ * group of cluster consecutive SMs. The L1Ds index by the line's low bits
+ * (check() makes sure), so the set is computed here without evaluating
+ * another cache's index block out of its turn. */
+static int remote_valid(const ccn_t *g, uint32_t me, uint32_t line, uint32_t cluster)
+{
+    for (uint32_t j = 0; j < g->n; j++) {
+        if (j == me || (cluster && j / cluster != me / cluster))
+            continue;
+        gm_tags_t *t = &g->sm[j].cache->tags;
+        const gm_line_t *set = gm_tags_set(t, (line >> 7) & (t->sets - 1));
+        for (uint32_t w = 0; w < t->ways; w++)
+            if (set[w].state == GM_LINE_VALID && set[w].addr == line)
+                return 1;
+    }
+    return 0;
 }
 
 static int check(const gm_gpu_config_t *c, const void *cfg, const char *file, gm_err_t *err)
@@ -170,6 +217,11 @@ static void base_inputs(ccn_sm_t *s)
 static void begin(void *self)
 {
     ccn_t *g = self;
+    if (g->cfg.mode != MODE_RING) {
+        for (uint32_t i = 0; i < g->n; i++)
+            g->sm[i].offered = 0;
+        return;
+    }
     for (uint32_t i = 0; i < g->n; i++) {
         ccn_sm_t *s = &g->sm[i];
         base_inputs(s);
@@ -192,12 +244,30 @@ static void route(void *self, void *vev)
     ccn_sm_t *s = self;
     gm_route_ev_t *ev = vev;
     gm_req_t *r = gm_req(s->g->ctx->pool, ev->req);
+    ccn_t *g = s->g;
     if (s->offered || r->kind != GM_REQ_READ || r->bypass || r->prefetch)
         return;
+    uint32_t line = r->addr & ~127u;
+    if (g->cfg.mode == MODE_ORACLE && s->nout < OUTS &&
+        remote_valid(g, s->id, line, g->cfg.oracle_cluster)) {
+        g->misses++;
+        g->reuse_misses++;
+        ev->taken = 1;
+        r->t_sent = *g->ctx->now;
+        s->out[s->nout++] = (ccn_out_t){line >> 7, ev->req, *g->ctx->now};
+        g->requests++;
+        return;
+    }
     /* Offered once: to the ring, or (throttled, or the CB full) to L2 now. */
-    if (!s->to_ccn && !gm_icnt_ep_ready(&s->l1d->net))
+    if ((g->cfg.mode != MODE_RING || !s->to_ccn) && !gm_icnt_ep_ready(&s->l1d->net))
         return;
     s->offered = 1;
+    g->misses++;
+    if (g->cfg.mode == MODE_ORACLE) /* counted above when it was remote */
+        return;
+    g->reuse_misses += (uint64_t)remote_valid(g, s->id, line, 0);
+    if (g->cfg.mode == MODE_OBSERVE)
+        return;
     s->miss_la = r->addr >> 7;
     if (!s->to_ccn || s->nout == OUTS)
         return;
@@ -283,10 +353,33 @@ static void settle(ccn_t *g)
         gm_blk_eval(g->sm[i].b);
 }
 
+/* The oracle's fills, in miss order (one latency for all: the oldest is
+ * due first), as many a cycle as the L1D's reply queue takes. */
+static void oracle_end(ccn_t *g, uint64_t now)
+{
+    for (uint32_t i = 0; i < g->n; i++) {
+        ccn_sm_t *s = &g->sm[i];
+        uint32_t k = 0;
+        while (k < s->nout && s->out[k].t + g->cfg.oracle_lat <= now &&
+               !gm_fifo_full(&s->l1d->resp)) {
+            gm_fifo_push(&s->l1d->resp, s->out[k].id);
+            g->hits++;
+            g->sum_hit_lat += now - s->out[k].t;
+            k++;
+        }
+        memmove(s->out, s->out + k, (s->nout - k) * sizeof s->out[0]);
+        s->nout -= k;
+    }
+}
+
 static void end(void *self)
 {
     ccn_t *g = self;
     uint64_t now = *g->ctx->now;
+    if (g->cfg.mode == MODE_ORACLE)
+        oracle_end(g, now);
+    if (g->cfg.mode != MODE_RING)
+        return;
     for (uint32_t i = 0; i < g->n; i++)
         l1_inputs(&g->sm[i]);
     settle(g);
@@ -324,7 +417,13 @@ static int attach(void *self, const gm_site_t *site, gm_err_t *err)
     s->id = site->id;
     s->sm = site->sm;
     s->l1d = site->l1d;
+    s->cache = site->cache;
     snprintf(path, sizeof path, "%s.ccn", site->name);
+    if (g->cfg.mode != MODE_RING) /* no ring: the miss routing and the fills only */
+        return gm_hooks_add(&site->l1d->hook.route, route, s, path, err) ||
+                       gm_hooks_add(&site->sm->hook.idle, idle, s, path, err)
+                   ? -1
+                   : 0;
     if (!(s->b = gm_blk_new(site->ctx->reg, &ccn_node_desc, &p, path, err)))
         return -1;
     if (gm_hooks_add(&site->l1d->hook.route, route, s, path, err) ||
@@ -348,8 +447,11 @@ static void stats(const void *self, cJSON *root)
     gm_stats_add_r(o, "miss_overhead", gm_stats_ratio(g->sum_overhead, g->returns));
     gm_stats_add_u(o, "tag_updates_delayed", g->upd_late);
     gm_stats_add_u(o, "tag_updates_lost", g->upd_overflow);
+    gm_stats_add_u(o, "load_misses", g->misses);
+    gm_stats_add_u(o, "reuse_misses", g->reuse_misses);
+    gm_stats_add_r(o, "urc", gm_stats_ratio(g->reuse_misses, g->misses));
     uint64_t epochs = 0, off = 0;
-    for (uint32_t i = 0; i < g->n; i++) {
+    for (uint32_t i = 0; i < g->n && g->cfg.mode == MODE_RING; i++) {
         epochs += nout(&g->sm[i])->stat_epochs;
         off += nout(&g->sm[i])->stat_off_epochs;
     }
