@@ -4,7 +4,8 @@
 # migrated once without oversubscription; the tree prefetcher (TP) takes
 # fewer faults and less time; at 110 % of the footprint evictions happen
 # and the run ends; with device memory a tenth of the footprint every wait
-# still ends; cudaMemPrefetchAsync before the launch leaves no fault. With
+# still ends; cudaMemPrefetchAsync before the launch leaves no fault; the
+# RTL of the MSHRs agrees in lockstep while the LSUs wait. With
 # the section off there is no "uvm" object (the golden regression holds
 # the rest), and bad input names its JSON path (exit 2).
 . tests/lib.sh
@@ -60,6 +61,11 @@ run_u pre $w --set uvm.prefetch_before_launch=true
 [ "$(get pre far_faults)" = 0 ] || fail "prefetch before launch: far faults"
 [ "$(get pre prelaunch_pages)" = "$fp" ] || fail "prefetch before launch: not every page"
 [ "$(get pre prelaunch_cycles)" -gt 0 ] || fail "prefetch before launch: took no time"
+
+# the blocks beside the C models still agree while LSUs wait on translation
+expect_rc 0 "$GMEM_COSIM" run --config $cfg --set sm.count=8 --workload $w --set uvm.prefetch=TP \
+  --rtl mshr
+expect_last_line "lockstep: 0 mismatches"
 
 expect_rc 0 "$GMEM" run --config fermi-gtx480 --workload $w --stats "$TMP/off.json"
 "$GMEM" stats-get "$TMP/off.json" uvm.far_faults >/dev/null 2>&1 && fail "uvm stats with uvm off"
