@@ -14,7 +14,8 @@
  *           the CTA the SM places), retire (a CTA ended)
  *   lsu.h   bypass (the bypass decision per instruction), access (the
  *           LSU's cycle: an access accepted on either path, a reservation
- *           fail), xlat (address translation before an access leaves)
+ *           fail), xlat (address translation before an access leaves),
+ *           done (an instruction finished: its CTA slot and cycles)
  *   cache.h access, miss, fill, tagw (every tag write; the L1D's and the
  *           L2's); index, mshr and tagstore (the parts)
  *   l1d.h   prefetch (a line to prefetch when the LSU leaves the L1D idle),
