@@ -100,6 +100,8 @@ void gm_uvm_mem_span(const gm_uvm_mem_t *m, uint32_t i, unsigned shift, uint32_t
 
 void gm_uvm_mem_start(gm_uvm_mem_t *m, uint32_t i)
 {
+    if (m->state[i] == GM_UVM_QUEUED) /* prelaunch moves ABSENT pages */
+        m->queued--;
     m->state[i] = GM_UVM_MOVING;
     m->moving++;
 }
@@ -125,6 +127,7 @@ void gm_uvm_mem_evict(gm_uvm_mem_t *m, uint32_t i)
 void gm_uvm_mem_take(gm_uvm_mem_t *m, uint32_t i)
 {
     m->state[i] = GM_UVM_QUEUED;
+    m->queued++;
     m->pick[m->npick++] = i;
 }
 

@@ -48,9 +48,13 @@ typedef struct gm_uvm_mem {
     uint32_t managed;      /* pages in regions: the footprint */
     uint32_t capacity;     /* device memory, pages */
     uint32_t moving;       /* pages on the link (they hold memory) */
+    uint32_t queued;       /* pages chosen for migration, not yet on the link */
     uint32_t *pick, npick; /* a policy's choice: page indexes */
     uint64_t rng;          /* RP's and RE's xorshift64 state (never 0) */
     unsigned sp_shift;     /* SP's block: 2^sp_shift pages (4: 64 KiB) */
+    uint8_t cap_oversub;   /* CAP's oversubscription flag (uvm_policy.h) */
+    uint64_t cap_gran[5];  /* CAP's faults by granularity, 64 KiB .. 1 MiB */
+    uint64_t cap_oversub_entries;
 } gm_uvm_mem_t;
 
 int gm_uvm_mem_init(gm_uvm_mem_t *m, const gm_alloc_t *a, unsigned nalloc, uint64_t seed,

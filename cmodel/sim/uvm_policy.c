@@ -1,5 +1,7 @@
 #include "uvm_policy.h"
 
+#include "blocks/cap_gran.h"
+
 /* ---- prefetchers ---- */
 
 static void take_absent(gm_uvm_mem_t *m, uint32_t lo, uint32_t hi)
@@ -94,11 +96,44 @@ static void tp_fault(gm_uvm_mem_t *m, uint32_t f)
         }
 }
 
+static void cap_fault(gm_uvm_mem_t *m, uint32_t f)
+{
+    uint32_t used = m->nres + m->moving + m->queued;
+    uint32_t avail = used >= m->capacity ? 0 : m->capacity - used;
+    if (avail >= GM_UVM_CAP_OS_CLEAR)
+        m->cap_oversub = 0;
+    uint32_t k = m->alloc[f], req = m->end[k] - m->first[k];
+    unsigned code = m->cap_oversub ? 3 : cap_gran_code(avail, req, m->managed);
+    m->cap_gran[code]++;
+    uint64_t abs_first = (uint64_t)m->base + m->first[k];
+    cap_region_t r = cap_gran_region((uint64_t)m->base + f, code, 1, abs_first, req);
+    uint32_t q0 = m->queued;
+    for (unsigned j = 0; j < r.n; j++) {
+        unsigned g = j == 0 ? r.doff : (j <= r.doff ? j - 1 : j); /* demand first */
+        int64_t lo = (int64_t)(r.lo + g) * GM_UVM_LEAF_PAGES - m->base;
+        int64_t hi = lo + GM_UVM_LEAF_PAGES;
+        if (lo < (int64_t)m->first[k])
+            lo = m->first[k];
+        if (hi > (int64_t)m->end[k])
+            hi = m->end[k];
+        if (g != r.doff && m->state[lo] != GM_UVM_ABSENT)
+            continue;
+        if (g == r.doff && m->state[f] == GM_UVM_BATCH)
+            gm_uvm_mem_take(m, f);
+        take_absent(m, (uint32_t)lo, (uint32_t)hi);
+    }
+    if (m->queued - q0 > avail && !m->cap_oversub) {
+        m->cap_oversub = 1;
+        m->cap_oversub_entries++;
+    }
+}
+
 const gm_uvm_prefetcher_t gm_uvm_prefetchers[GM_UVM_NPREF] = {
     [GM_UVM_NP] = {"NP", np_fault},
     [GM_UVM_RP] = {"RP", rp_fault},
     [GM_UVM_SP] = {"SP", sp_fault},
     [GM_UVM_TP] = {"TP", tp_fault},
+    [GM_UVM_CAP] = {"CAP", cap_fault},
 };
 
 /* ---- evictors ---- */

@@ -19,6 +19,21 @@
  *       ([I], so a 512 KiB region is the 512 KiB tree of the worked
  *       example). Every node of the tree is checked, leaves first (as UVM
  *       Smart traverses it), so a tree thinned by eviction is refilled.
+ *   CAP the capacity-aware prefetcher (§4.3), with the cap_gran block's own
+ *       integer arithmetic (cap_gran_code, cap_gran_region): the free pages
+ *       avail = capacity - resident - on the link - queued (pages already
+ *       chosen are not free), Eq. 4.1 as 10*avail*M_req >= 11*T*M_agg over
+ *       T = 1 MiB .. 64 KiB capped at M_req rounded down (M_req = f's
+ *       region's pages, M_agg = every region's: all are allocated before
+ *       the launch), 512 KiB while oversubscribed; the T-aligned block of
+ *       64 KiB granules holding f, clipped to f's region. The demand
+ *       granule's absent pages are taken, then each other granule's whose
+ *       probe page (its first page in the region: the block probes one page
+ *       a granule) is absent. Oversubscription ([I] A26, as the block): set
+ *       when the pages taken exceed avail, cleared at a fault that finds
+ *       avail >= 256 pages (1 MiB). [I] The block evaluates the clear every
+ *       cycle and at each kernel launch; here it is evaluated at each fault
+ *       (the only time the flag is read), and no launch clears it.
  * Evictors put the resident, unpinned pages of one victim on m->pick
  * (none left: npick 0); the LRU order is each page's stamp (last access,
  * or arrival), ties to the lower page:
@@ -34,7 +49,8 @@
 
 #include "uvm_mem.h"
 
-enum { GM_UVM_NP, GM_UVM_RP, GM_UVM_SP, GM_UVM_TP, GM_UVM_NPREF };
+enum { GM_UVM_NP, GM_UVM_RP, GM_UVM_SP, GM_UVM_TP, GM_UVM_CAP, GM_UVM_NPREF };
+enum { GM_UVM_CAP_OS_CLEAR = 256 }; /* free pages that end oversubscription */
 enum { GM_UVM_RE, GM_UVM_SE, GM_UVM_NE, GM_UVM_TE, GM_UVM_NEVICT };
 
 typedef struct gm_uvm_prefetcher {

@@ -2,7 +2,7 @@
 # (configs/capture-pascal.json): a far fault costs 45 us + the transfer,
 # so on-demand migration (NP) makes one fault per page touched, each page
 # migrated once without oversubscription; the tree prefetcher (TP) takes
-# fewer faults and less time; at 110 % of the footprint evictions happen
+# fewer faults and less time, CAP no more faults and no more time than TP; at 110 % of the footprint evictions happen
 # and the run ends; with device memory a tenth of the footprint every wait
 # still ends; cudaMemPrefetchAsync before the launch leaves no fault; the
 # RTL of the MSHRs agrees in lockstep while the LSUs wait. With
@@ -37,6 +37,19 @@ run_u tp $w --set uvm.prefetch=TP
 [ "$(get tp prefetched_pages)" -gt 0 ] || fail "TP prefetched nothing"
 [ "$(get tp pages_migrated)" -le "$fp" ] || fail "TP: a page migrated twice"
 [ "$(get tp prefetch)" = TP ] || fail "TP: prefetcher not reported"
+
+# CAP: with 1 GiB free each region comes in at its own size (atax:n=128's
+# arrays are 64 KiB and 512 B: one granule each), so one fault a region
+run_u cap $w --set uvm.prefetch=CAP
+[ "$(get cap far_faults)" -le "$(get tp far_faults)" ] || fail "CAP: more faults than TP"
+[ "$(cyc tp)" -ge "$(cyc cap)" ] || fail "CAP: slower than TP"
+[ "$(get cap pages_migrated)" -le "$fp" ] || fail "CAP: a page migrated twice"
+[ "$(get cap cap.faults_by_granularity.64K)" = "$(get cap far_faults)" ] ||
+  fail "CAP: granularity histogram does not count every fault"
+# at 110 % CAP enters its 512 KiB mode and the run completes
+run_u cap110 stream:n=262144,store=0 --set uvm.prefetch=CAP --set uvm.oversub_pct=110
+[ "$(get cap110 cap.oversub_entries)" -gt 0 ] || fail "CAP at 110 %: never oversubscribed"
+[ "$(get cap110 resident_max)" -le "$(get cap110 capacity_pages)" ] || fail "CAP 110 %: over capacity"
 
 # 110 %: evictions, and the run completes (a stream: each page's reuse is
 # short, so the run is not all thrashing)

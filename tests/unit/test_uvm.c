@@ -1,7 +1,8 @@
 /* The UVM model's pure parts (sim/uvm_pcie, uvm_mem, uvm_policy,
  * uvm_gmmu) without a GPU: the PCIe curve at hand-worked sizes, the page
  * a region boundary splits, the tree prefetcher on seed-001 §4.2's worked
- * example, RP's range, SE/NE/TE victims on hand-built LRU stamps, a far
+ * example, CAP's granularity (the seed's 420 KiB example, the small-
+ * allocation cap, oversubscription's 512 KiB), RP's range, SE/NE/TE victims on hand-built LRU stamps, a far
  * fault's timing through the GMMU, a merge, and a capacity of one page
  * that still serves every fault. */
 #include <setjmp.h>
@@ -110,6 +111,73 @@ static void test_tp_unaligned(void **st)
     assert_int_equal(fault(&m, GM_UVM_TP, 30), 32);
     for (uint32_t p = 0; p < 40; p++)
         assert_int_equal(m.state[p], GM_UVM_QUEUED);
+    gm_uvm_mem_free(&m);
+}
+
+/* CAP (seed-001 §4.3), hand-worked with M_agg = 1024 pages (two 2 MiB
+ * regions) and M_req = 512: with avail 231 pages Eq. 4.1 gives G = 231 x
+ * 512 / (1024 x 1.1) = 105 pages (420 KiB), rounded down to 256 KiB: the
+ * seed's own example. 10*231*512 = 1 182 720 < 11*128*1024 = 1 441 792 but
+ * >= 11*64*1024 = 720 896. A fault at page 100 (granule 6) covers granules
+ * 4..7 (pages 64..127); granule 4's probe page 64 is present, so it is
+ * skipped whole, and granule 7 keeps its present page 115: 16 + 16 + 15. */
+static void test_cap_granularity(void **st)
+{
+    (void)st;
+    gm_uvm_mem_t m;
+    gm_alloc_t a[] = {{BASE, 2u << 20}, {BASE + (2u << 20), 2u << 20}};
+    mem_of(&m, a, 2);
+    m.capacity = 231;
+    m.state[64] = GM_UVM_RESIDENT;
+    m.state[115] = GM_UVM_RESIDENT;
+    assert_int_equal(fault(&m, GM_UVM_CAP, 100), 47);
+    assert_int_equal(m.cap_gran[2], 1);
+    for (uint32_t k = 0; k < m.npick; k++)
+        assert_true(m.pick[k] >= 80 && m.pick[k] < 128 && m.pick[k] != 115);
+    assert_int_equal(m.state[100], GM_UVM_QUEUED);
+    assert_int_equal(m.queued, 47);
+    assert_int_equal(m.cap_oversub, 0);
+    gm_uvm_mem_free(&m);
+
+    /* 220 KiB (55 pages) with memory to spare: capped at 128 KiB, so a
+     * fault at page 40 takes granules 2..3 clipped to the region: 32..54. */
+    gm_alloc_t b = {BASE, 220 * 1024};
+    mem_of(&m, &b, 1);
+    m.capacity = 262144;
+    assert_int_equal(fault(&m, GM_UVM_CAP, 40), 23);
+    assert_int_equal(m.cap_gran[1], 1);
+    gm_uvm_mem_free(&m);
+}
+
+/* CAP's oversubscription mode on one 2 MiB region (M_req = M_agg = 512).
+ * Capacity 40: the first fault finds avail 40, 10*40 >= 11*32 but not
+ * 11*64: 128 KiB (pages 0..31). The second finds 8 pages free: 64 KiB, 16
+ * pages > 8, so the mode is entered. The third takes 512 KiB whatever the
+ * equation says (granules 16..23). With 300 pages free again (>= 256) the
+ * mode ends and Eq. 4.1 picks 1 MiB: pages 384..511 (256..383 queued). */
+static void test_cap_oversub(void **st)
+{
+    (void)st;
+    gm_uvm_mem_t m;
+    gm_alloc_t a = {BASE, 2u << 20};
+    mem_of(&m, &a, 1);
+    m.capacity = 40;
+    assert_int_equal(fault(&m, GM_UVM_CAP, 0), 32);
+    assert_int_equal(m.cap_oversub, 0);
+    assert_int_equal(fault(&m, GM_UVM_CAP, 200), 16);
+    assert_int_equal(m.cap_oversub, 1);
+    assert_int_equal(m.cap_oversub_entries, 1);
+    assert_int_equal(fault(&m, GM_UVM_CAP, 300), 128);
+    assert_int_equal(m.pick[0], 300); /* the demand granule first */
+    for (uint32_t k = 0; k < m.npick; k++)
+        assert_true(m.pick[k] >= 256 && m.pick[k] < 384);
+    assert_int_equal(m.cap_gran[3], 1);
+    m.capacity = m.queued + 300;
+    assert_int_equal(fault(&m, GM_UVM_CAP, 400), 128);
+    assert_int_equal(m.cap_oversub, 0);
+    assert_int_equal(m.cap_gran[4], 1);
+    for (uint32_t k = 0; k < m.npick; k++)
+        assert_true(m.pick[k] >= 384 && m.pick[k] < 512);
     gm_uvm_mem_free(&m);
 }
 
@@ -347,6 +415,8 @@ int main(void)
         cmocka_unit_test(test_tp_worked_example),
         cmocka_unit_test(test_tp_unaligned),
         cmocka_unit_test(test_np_sp),
+        cmocka_unit_test(test_cap_granularity),
+        cmocka_unit_test(test_cap_oversub),
         cmocka_unit_test(test_sp_size),
         cmocka_unit_test(test_rp_in_range),
         cmocka_unit_test(test_se_ne_victims),

@@ -23,7 +23,7 @@
 #include "sim/plugin.h"
 #include "sim/uvm_gmmu.h"
 
-static const char *const pf_names[] = {"NP", "RP", "SP", "TP", NULL};
+static const char *const pf_names[] = {"NP", "RP", "SP", "TP", "CAP", NULL};
 static const char *const ev_names[] = {"RE", "SE", "NE", "TE", NULL};
 enum { SCH_NONE, SCH_RPRE, SCH_SPSE, SCH_TPTE, SCH_TPNE };
 static const char *const scheme_names[] = {"none", "RPRE", "SPSE", "TPTE", "TPNE", NULL};
@@ -53,7 +53,7 @@ static const gm_field_t fields[] = {
     GM_FIELD_UINT(S, tlb_entries, 64, 1, 4096, "TLB entries per SM"),
     GM_FIELD_UINT(S, tlb_assoc, 0, 0, 4096, "TLB ways (0: fully associative)"),
     GM_FIELD_ENUM(S, pcie, 0, pcie_names, "the link: gen3x16 (16 GB/s a direction), gen4x16, gen5x16"),
-    GM_FIELD_ENUM(S, prefetch, 0, pf_names, "prefetcher: NP, RP, SP, TP"),
+    GM_FIELD_ENUM(S, prefetch, 0, pf_names, "prefetcher: NP, RP, SP, TP, CAP"),
     GM_FIELD_ENUM(S, evict, 1, ev_names, "eviction: RE, SE, NE, TE"),
     GM_FIELD_ENUM(S, scheme, SCH_NONE, scheme_names,
         "a combined scheme (sets prefetch and evict): none, RPRE, SPSE, TPTE, TPNE"),
@@ -363,6 +363,23 @@ static void stats(const void *self, cJSON *root)
     cJSON_AddNumberToObject(o, "prelaunch_pages", (double)st->prelaunch_pages);
     cJSON_AddNumberToObject(o, "prelaunch_cycles", (double)st->prelaunch_cycles);
     cJSON_AddNumberToObject(o, "kernel_cycles", (double)cycles);
+    if (u->g.pf == &gm_uvm_prefetchers[GM_UVM_CAP]) {
+        static const char *const gran[5] = {"64K", "128K", "256K", "512K", "1M"};
+        cJSON *c = cJSON_AddObjectToObject(o, "cap");
+        uint64_t n = 0, kib = 0;
+        for (unsigned b = 0; c && b < 5; b++) {
+            n += m->cap_gran[b];
+            kib += m->cap_gran[b] * (64u << b);
+        }
+        cJSON *h = c ? cJSON_AddObjectToObject(c, "faults_by_granularity") : NULL;
+        for (unsigned b = 0; h && b < 5; b++)
+            cJSON_AddNumberToObject(h, gran[b], (double)m->cap_gran[b]);
+        if (c) {
+            cJSON_AddNumberToObject(c, "mean_granularity_kib", ratio(kib, n));
+            cJSON_AddNumberToObject(c, "oversub_entries", (double)m->cap_oversub_entries);
+            cJSON_AddBoolToObject(c, "oversub", m->cap_oversub);
+        }
+    }
 }
 
 static void release(void *self)
@@ -385,7 +402,7 @@ static void release(void *self)
 const gm_plugin_t gm_plugin_uvm = {
     .name = "uvm",
     .doc = "unified memory: per-SM TLBs, the GMMU's walks and far faults, PCIe migration, "
-           "prefetchers NP/RP/SP/TP and evictions RE/SE/NE/TE (seed-001 §4.1-4.2)",
+           "prefetchers NP/RP/SP/TP/CAP and evictions RE/SE/NE/TE (seed-001 §4.1-4.2)",
     .section = "uvm",
     .schema = &schema,
     .cfg_size = sizeof(uvm_cfg_t),
