@@ -19,6 +19,11 @@ int gm_uvm_gmmu_init(gm_uvm_gmmu_t *g, unsigned pf, unsigned ev, uint64_t fault_
     g->batch = calloc(g->m.n, sizeof *g->batch);
     if (!g->q || !g->batch)
         return gm_errf(err, "uvm: out of memory");
+    if (ev == GM_UVM_TURE) {
+        if (gm_uvm_ture_init(&g->ture, &g->m, err))
+            return -1;
+        g->m.ture = &g->ture;
+    }
     g->st.oversub_onset = UINT64_MAX;
     return 0;
 }
@@ -27,6 +32,7 @@ void gm_uvm_gmmu_free(gm_uvm_gmmu_t *g)
 {
     free(g->q);
     free(g->batch);
+    gm_uvm_ture_free(&g->ture);
     gm_uvm_mem_free(&g->m);
 }
 
@@ -53,6 +59,8 @@ void gm_uvm_gmmu_prelaunch(gm_uvm_gmmu_t *g)
             for (uint32_t q = p; q < hi; q++) {
                 gm_uvm_mem_start(m, q);
                 gm_uvm_mem_arrive(m, q, 0);
+                if (m->ture)
+                    gm_uvm_ture_arrive(m->ture, m, q);
             }
             g->st.prelaunch_pages += hi - p;
             g->st.prelaunch_cycles += gm_uvm_pcie_cycles(&g->pcie, hi - p);
@@ -76,9 +84,17 @@ void gm_uvm_gmmu_fault(gm_uvm_gmmu_t *g, uint32_t i)
     g->st.far_faults++;
 }
 
+static void evict_picked(gm_uvm_gmmu_t *g, uint64_t now);
+
 void gm_uvm_gmmu_access(gm_uvm_gmmu_t *g, uint32_t i, uint64_t now)
 {
     gm_uvm_touch(&g->m, i, now);
+    if (g->m.ture) {
+        g->m.npick = 0;
+        gm_uvm_ture_access(g->m.ture, &g->m, i, now);
+        if (g->m.npick)
+            evict_picked(g, now); /* a full coalescing table's victim */
+    }
     if (g->m.flags[i] & GM_UVM_F_PREF) {
         g->m.flags[i] &= (uint8_t)~GM_UVM_F_PREF;
         g->st.prefetched_touched++;
@@ -144,14 +160,11 @@ static void write_back(gm_uvm_gmmu_t *g, uint32_t n, uint64_t now)
     g->st.writes[size_bucket(n)]++;
 }
 
-/* Evict one victim of the policy: 0 when it has none. */
-static int evict_one(gm_uvm_gmmu_t *g, uint64_t now)
+/* Evict the pages on the pick list, written back in runs of contiguous
+ * pages. */
+static void evict_picked(gm_uvm_gmmu_t *g, uint64_t now)
 {
     gm_uvm_mem_t *m = &g->m;
-    m->npick = 0;
-    g->ev->victim(m);
-    if (!m->npick)
-        return 0;
     qsort(m->pick, m->npick, sizeof *m->pick, cmp_u32);
     g->st.victims++;
     for (uint32_t k = 0; k < m->npick;) {
@@ -168,6 +181,17 @@ static int evict_one(gm_uvm_gmmu_t *g, uint64_t now)
         k += n;
     }
     m->npick = 0;
+}
+
+/* Evict one victim of the policy: 0 when it has none. */
+static int evict_one(gm_uvm_gmmu_t *g, uint64_t now)
+{
+    gm_uvm_mem_t *m = &g->m;
+    m->npick = 0;
+    g->ev->victim(m);
+    if (!m->npick)
+        return 0;
+    evict_picked(g, now);
     return 1;
 }
 
@@ -176,6 +200,8 @@ static void land(gm_uvm_gmmu_t *g, uint64_t at)
     gm_uvm_mem_t *m = &g->m;
     for (uint32_t p = g->cur.first; p < g->cur.first + g->cur.n; p++) {
         gm_uvm_mem_arrive(m, p, at);
+        if (m->ture)
+            gm_uvm_ture_arrive(m->ture, m, p);
         if (m->flags[p] & GM_UVM_F_DEMAND) {
             g->st.demand_pages++;
             m->flags[p] = 0;

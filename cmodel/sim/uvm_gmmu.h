@@ -28,6 +28,7 @@
 #include "uvm_mem.h"
 #include "uvm_pcie.h"
 #include "uvm_policy.h"
+#include "uvm_ture.h"
 
 enum { GM_UVM_SIZE_BUCKETS = 10 }; /* transfers of 4 KiB .. 2 MiB, by powers of two */
 
@@ -63,6 +64,7 @@ typedef struct gm_uvm_gmmu {
     void (*shootdown)(void *ctx, uint32_t page);
     void *sd_ctx;
     gm_uvm_stats_t st;
+    gm_uvm_ture_t ture;            /* TURE's state (evictor TURE only) */
 } gm_uvm_gmmu_t;
 
 /* m must be initialized (and its capacity set); the gmmu owns it then. */

@@ -52,6 +52,7 @@ typedef struct gm_uvm_mem {
     uint32_t *pick, npick; /* a policy's choice: page indexes */
     uint64_t rng;          /* RP's and RE's xorshift64 state (never 0) */
     unsigned sp_shift;     /* SP's block: 2^sp_shift pages (4: 64 KiB) */
+    struct gm_uvm_ture *ture; /* TURE's state when it is the evictor */
     uint8_t cap_oversub;   /* CAP's oversubscription flag (uvm_policy.h) */
     uint64_t cap_gran[5];  /* CAP's faults by granularity, 64 KiB .. 1 MiB */
     uint64_t cap_oversub_entries;

@@ -1,6 +1,7 @@
 #include "uvm_policy.h"
 
 #include "blocks/cap_gran.h"
+#include "uvm_ture.h"
 
 /* ---- prefetchers ---- */
 
@@ -251,4 +252,5 @@ const gm_uvm_evictor_t gm_uvm_evictors[GM_UVM_NEVICT] = {
     [GM_UVM_SE] = {"SE", se_victim},
     [GM_UVM_NE] = {"NE", ne_victim},
     [GM_UVM_TE] = {"TE", te_victim},
+    [GM_UVM_TURE] = {"TURE", gm_uvm_ture_victim},
 };

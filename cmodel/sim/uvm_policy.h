@@ -43,7 +43,10 @@
  *       of 2 MiB ranges)
  *   TE  the 64 KiB leaf whose most recent access is the oldest; then up its
  *       tree, every node with strictly more than half of its leaves evicted
- *       (no page resident) loses the rest */
+ *       (no page resident) loses the rest
+ *   TURE lease-based eviction (§4.4; uvm_ture.h): four coalesced granules
+ *       of expired pages, least recently updated first, then the global
+ *       LRU page's granule */
 #ifndef GM_SIM_UVM_POLICY_H
 #define GM_SIM_UVM_POLICY_H
 
@@ -51,7 +54,7 @@
 
 enum { GM_UVM_NP, GM_UVM_RP, GM_UVM_SP, GM_UVM_TP, GM_UVM_CAP, GM_UVM_NPREF };
 enum { GM_UVM_CAP_OS_CLEAR = 256 }; /* free pages that end oversubscription */
-enum { GM_UVM_RE, GM_UVM_SE, GM_UVM_NE, GM_UVM_TE, GM_UVM_NEVICT };
+enum { GM_UVM_RE, GM_UVM_SE, GM_UVM_NE, GM_UVM_TE, GM_UVM_TURE, GM_UVM_NEVICT };
 
 typedef struct gm_uvm_prefetcher {
     const char *name;

@@ -2,7 +2,7 @@
 # (configs/capture-pascal.json): a far fault costs 45 us + the transfer,
 # so on-demand migration (NP) makes one fault per page touched, each page
 # migrated once without oversubscription; the tree prefetcher (TP) takes
-# fewer faults and less time, CAP no more faults and no more time than TP; at 110 % of the footprint evictions happen
+# fewer faults and less time, CAP no more faults and no more time than TP, CAPTURE learns leases; at 110 % of the footprint evictions happen
 # and the run ends; with device memory a tenth of the footprint every wait
 # still ends; cudaMemPrefetchAsync before the launch leaves no fault; the
 # RTL of the MSHRs agrees in lockstep while the LSUs wait. With
@@ -50,6 +50,19 @@ run_u cap $w --set uvm.prefetch=CAP
 run_u cap110 stream:n=262144,store=0 --set uvm.prefetch=CAP --set uvm.oversub_pct=110
 [ "$(get cap110 cap.oversub_entries)" -gt 0 ] || fail "CAP at 110 %: never oversubscribed"
 [ "$(get cap110 resident_max)" -le "$(get cap110 capacity_pages)" ] || fail "CAP 110 %: over capacity"
+# CAPTURE (CAP + TURE) at 110 %: leases are learned from the sampler's
+# windows, lifetimes expire into the coalescing table, and evictions stay
+# within capacity
+# (2 MiB: at atax:n=128 a 110 % memory of 15 pages is less than one
+# 4-granule batch, and the run thrashes)
+run_u capture 2dconv:n=512 --set uvm.scheme=CAPTURE --set uvm.oversub_pct=110
+[ "$(get capture evict)" = TURE ] || fail "CAPTURE: evictor not reported"
+[ "$(get capture prefetch)" = CAP ] || fail "CAPTURE: prefetcher not reported"
+[ "$(get capture ture.windows)" -gt 0 ] || fail "CAPTURE: no sampling window closed"
+[ "$(get capture ture.leases_learned)" -gt 0 ] || fail "CAPTURE: no lease learned"
+[ "$(get capture ture.expired)" -gt 0 ] || fail "CAPTURE: no lifetime expired"
+[ "$(get capture evicted_pages)" -gt 0 ] || fail "CAPTURE 110 %: nothing evicted"
+[ "$(get capture resident_max)" -le "$(get capture capacity_pages)" ] || fail "CAPTURE: over capacity"
 
 # 110 %: evictions, and the run completes (a stream: each page's reuse is
 # short, so the run is not all thrashing)

@@ -2,7 +2,8 @@
  * uvm_gmmu) without a GPU: the PCIe curve at hand-worked sizes, the page
  * a region boundary splits, the tree prefetcher on seed-001 §4.2's worked
  * example, CAP's granularity (the seed's 420 KiB example, the small-
- * allocation cap, oversubscription's 512 KiB), RP's range, SE/NE/TE victims on hand-built LRU stamps, a far
+ * allocation cap, oversubscription's 512 KiB), TURE's Eq. 4.2, lifetimes, recall, full
+ * table and eviction batch, RP's range, SE/NE/TE victims on hand-built LRU stamps, a far
  * fault's timing through the GMMU, a merge, and a capacity of one page
  * that still serves every fault. */
 #include <setjmp.h>
@@ -178,6 +179,122 @@ static void test_cap_oversub(void **st)
     assert_int_equal(m.cap_gran[4], 1);
     for (uint32_t k = 0; k < m.npick; k++)
         assert_true(m.pick[k] >= 384 && m.pick[k] < 512);
+    gm_uvm_mem_free(&m);
+}
+
+/* TURE's Eq. 4.2 (spec §4.4.6) worked by hand: entries {cnt 30, 4 pages}
+ * and {cnt 10, 2 pages} give Sfx = 120 + 80 = 200, F = (200 + 16) / 32 = 6;
+ * weighted with an old lease of 10: (10 + 6 + 1) >> 1 = 8; a cold block
+ * (1 access over 16 pages) rounds to 0 and is clamped to 1; a hot page
+ * saturates at 1023. */
+static void test_ture_lease_eq(void **st)
+{
+    (void)st;
+    gm_ture_samp_t e[2] = {{1, 0, 0, 0x000f, 30}, {1, 0, 1, 0x0003, 10}};
+    assert_int_equal(gm_uvm_ture_lease(e, 2, 0, 0), 6);
+    assert_int_equal(gm_uvm_ture_lease(e, 2, 10, 1), 8);
+    gm_ture_samp_t cold = {1, 0, 0, 0xffff, 1}, hot = {1, 0, 0, 0x0001, 1023};
+    assert_int_equal(gm_uvm_ture_lease(&cold, 1, 0, 0), 1);
+    assert_int_equal(gm_uvm_ture_lease(&hot, 1, 0, 0), 1023);
+}
+
+static void make_resident(gm_uvm_mem_t *m, uint32_t p)
+{
+    gm_uvm_mem_start(m, p);
+    gm_uvm_mem_arrive(m, p, 0);
+    if (m->ture)
+        gm_uvm_ture_arrive(m->ture, m, p);
+}
+
+/* A window's sample becomes the lease (pages 0 and 1 four times each in
+ * the open window: cnt 8 over 2 pages, 64 in Q.4, F = 72 / 16 = 4); a page
+ * arriving after gets 4 accesses of life, expires into the coalescing
+ * table at the 4th, and its next access recalls it with half the lease
+ * (2); a table of 256 granules that takes a 257th evicts the least
+ * recently updated one's pages; the evictor takes the 4 least recently
+ * updated entries, then the global LRU page's granule. */
+static void test_ture_life(void **st)
+{
+    (void)st;
+    gm_uvm_mem_t m;
+    gm_uvm_ture_t t;
+    gm_err_t err;
+    gm_alloc_t a = {BASE, 260u * 65536};
+    mem_of(&m, &a, 1);
+    assert_int_equal(gm_uvm_ture_init(&t, &m, &err), 0);
+    m.ture = &t;
+    for (uint32_t k = 0; k < 8; k++)
+        gm_uvm_ture_access(&t, &m, k & 1, 10 + k); /* not resident: sampled only */
+    gm_uvm_ture_access(&t, &m, 0, GM_TURE_D);   /* the window has closed */
+    assert_int_equal(t.windows, 1);
+    assert_int_equal(t.lease_v[0], 1);
+    assert_int_equal(t.lease[0], 4);
+    make_resident(&m, 2);
+    assert_int_equal(t.lt[2], 4);
+    uint64_t now = 3000; /* the window is shut: nothing sampled */
+    for (int k = 0; k < 3; k++)
+        gm_uvm_ture_access(&t, &m, 2, now++);
+    assert_int_equal(t.occ, 0);
+    gm_uvm_ture_access(&t, &m, 2, now++);
+    assert_int_equal(t.occ, 1);
+    assert_int_equal(t.coal[0].grn, (BASE >> 16));
+    assert_int_equal(t.coal[0].bits, 1u << 2);
+    gm_uvm_ture_access(&t, &m, 2, now++);
+    assert_int_equal(t.occ, 0);
+    assert_int_equal(t.recalls, 1);
+    assert_int_equal(t.lt[2], 2);
+
+    /* 256 granules expire in order (lease 1 from here: one access each) */
+    t.lease[0] = 1;
+    for (uint32_t g = 0; g < 257; g++)
+        make_resident(&m, g * 16 + 3);
+    m.npick = 0;
+    for (uint32_t g = 0; g < 256; g++)
+        gm_uvm_ture_access(&t, &m, g * 16 + 3, now++);
+    assert_int_equal(t.occ, 256);
+    assert_int_equal(m.npick, 0);
+    gm_uvm_ture_access(&t, &m, 256 * 16 + 3, now++);
+    assert_int_equal(t.full_evictions, 1);
+    assert_int_equal(m.npick, 2); /* granule 0's resident pages: 2 and 3 */
+    assert_int_equal(m.pick[0] + m.pick[1], 5);
+    for (uint32_t k = 0; k < m.npick; k++)
+        gm_uvm_mem_evict(&m, m.pick[k]);
+
+    /* the evictor: granules 1..4, the 4 least recently updated */
+    m.npick = 0;
+    gm_uvm_ture_victim(&m);
+    assert_int_equal(m.npick, 4);
+    for (uint32_t k = 0; k < 4; k++)
+        assert_int_equal(m.pick[k], (k + 1) * 16 + 3);
+    assert_int_equal(t.occ, 252);
+    for (uint32_t k = 0; k < m.npick; k++)
+        gm_uvm_mem_evict(&m, m.pick[k]);
+    /* empty all but four entries (granules 253..256), recall two of them;
+     * then 2 granules come from the table, 2 from the global LRU */
+    while (t.occ > 4) {
+        m.npick = 0;
+        gm_uvm_ture_victim(&m);
+        for (uint32_t k = 0; k < m.npick; k++)
+            gm_uvm_mem_evict(&m, m.pick[k]);
+    }
+    gm_uvm_ture_access(&t, &m, 253 * 16 + 3, now++);
+    gm_uvm_ture_access(&t, &m, 254 * 16 + 3, now++);
+    assert_int_equal(t.occ, 2);
+    m.stamp[253 * 16 + 3] = m.stamp[254 * 16 + 3] = 10;
+    make_resident(&m, 258 * 16);
+    make_resident(&m, 259 * 16);
+    m.stamp[259 * 16] = 1; /* older than 258's */
+    m.stamp[258 * 16] = 2;
+    m.npick = 0;
+    gm_uvm_ture_victim(&m);
+    assert_int_equal(t.occ, 0);
+    assert_int_equal(t.fallback_granules, 2);
+    assert_int_equal(m.npick, 4);
+    assert_int_equal(m.pick[0], 255 * 16 + 3);
+    assert_int_equal(m.pick[1], 256 * 16 + 3);
+    assert_int_equal(m.pick[2], 259 * 16);
+    assert_int_equal(m.pick[3], 258 * 16);
+    gm_uvm_ture_free(&t);
     gm_uvm_mem_free(&m);
 }
 
@@ -417,6 +534,8 @@ int main(void)
         cmocka_unit_test(test_np_sp),
         cmocka_unit_test(test_cap_granularity),
         cmocka_unit_test(test_cap_oversub),
+        cmocka_unit_test(test_ture_lease_eq),
+        cmocka_unit_test(test_ture_life),
         cmocka_unit_test(test_sp_size),
         cmocka_unit_test(test_rp_in_range),
         cmocka_unit_test(test_se_ne_victims),

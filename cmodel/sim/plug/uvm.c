@@ -24,9 +24,9 @@
 #include "sim/uvm_gmmu.h"
 
 static const char *const pf_names[] = {"NP", "RP", "SP", "TP", "CAP", NULL};
-static const char *const ev_names[] = {"RE", "SE", "NE", "TE", NULL};
-enum { SCH_NONE, SCH_RPRE, SCH_SPSE, SCH_TPTE, SCH_TPNE };
-static const char *const scheme_names[] = {"none", "RPRE", "SPSE", "TPTE", "TPNE", NULL};
+static const char *const ev_names[] = {"RE", "SE", "NE", "TE", "TURE", NULL};
+enum { SCH_NONE, SCH_RPRE, SCH_SPSE, SCH_TPTE, SCH_TPNE, SCH_CAPTURE };
+static const char *const scheme_names[] = {"none", "RPRE", "SPSE", "TPTE", "TPNE", "CAPTURE", NULL};
 static const char *const pcie_names[] = {"gen3x16", "gen4x16", "gen5x16", NULL};
 static const uint32_t pcie_gbs[] = {16, 32, 64};
 
@@ -54,9 +54,9 @@ static const gm_field_t fields[] = {
     GM_FIELD_UINT(S, tlb_assoc, 0, 0, 4096, "TLB ways (0: fully associative)"),
     GM_FIELD_ENUM(S, pcie, 0, pcie_names, "the link: gen3x16 (16 GB/s a direction), gen4x16, gen5x16"),
     GM_FIELD_ENUM(S, prefetch, 0, pf_names, "prefetcher: NP, RP, SP, TP, CAP"),
-    GM_FIELD_ENUM(S, evict, 1, ev_names, "eviction: RE, SE, NE, TE"),
+    GM_FIELD_ENUM(S, evict, 1, ev_names, "eviction: RE, SE, NE, TE, TURE"),
     GM_FIELD_ENUM(S, scheme, SCH_NONE, scheme_names,
-        "a combined scheme (sets prefetch and evict): none, RPRE, SPSE, TPTE, TPNE"),
+        "a combined scheme (sets prefetch and evict): none, RPRE, SPSE, TPTE, TPNE, CAPTURE"),
     GM_FIELD_BOOL(S, prefetch_before_launch, 0,
         "cudaMemPrefetchAsync of every region before the first launch (timed apart)"),
     GM_FIELD_UINT(S, seed, 1, 1, 0xffffffffu, "RP's and RE's random seed"),
@@ -97,8 +97,8 @@ static int active(const gm_gpu_config_t *c, const void *cfg)
 
 static void resolve(const uvm_cfg_t *u, int *pf, int *ev)
 {
-    static const int spf[] = {0, GM_UVM_RP, GM_UVM_SP, GM_UVM_TP, GM_UVM_TP};
-    static const int sev[] = {0, GM_UVM_RE, GM_UVM_SE, GM_UVM_TE, GM_UVM_NE};
+    static const int spf[] = {0, GM_UVM_RP, GM_UVM_SP, GM_UVM_TP, GM_UVM_TP, GM_UVM_CAP};
+    static const int sev[] = {0, GM_UVM_RE, GM_UVM_SE, GM_UVM_TE, GM_UVM_NE, GM_UVM_TURE};
     *pf = u->scheme ? spf[u->scheme] : u->prefetch;
     *ev = u->scheme ? sev[u->scheme] : u->evict;
 }
@@ -380,6 +380,23 @@ static void stats(const void *self, cJSON *root)
             cJSON_AddBoolToObject(c, "oversub", m->cap_oversub);
         }
     }
+    if (m->ture) {
+        const gm_uvm_ture_t *t = m->ture;
+        cJSON *c = cJSON_AddObjectToObject(o, "ture");
+        if (c) {
+            cJSON_AddNumberToObject(c, "windows", (double)t->windows);
+            cJSON_AddNumberToObject(c, "sampled", (double)t->sampled);
+            cJSON_AddNumberToObject(c, "sample_ignored", (double)t->samp_ignored);
+            cJSON_AddNumberToObject(c, "leases_learned", (double)t->leases);
+            cJSON_AddNumberToObject(c, "mean_lease", ratio(t->lease_sum, t->leases));
+            cJSON_AddNumberToObject(c, "expired", (double)t->expired);
+            cJSON_AddNumberToObject(c, "recalls", (double)t->recalls);
+            cJSON_AddNumberToObject(c, "table_full_evictions", (double)t->full_evictions);
+            cJSON_AddNumberToObject(c, "oversub_granules", (double)t->oversub_granules);
+            cJSON_AddNumberToObject(c, "fallback_granules", (double)t->fallback_granules);
+            cJSON_AddNumberToObject(c, "table_occupancy", t->occ);
+        }
+    }
 }
 
 static void release(void *self)
@@ -402,7 +419,7 @@ static void release(void *self)
 const gm_plugin_t gm_plugin_uvm = {
     .name = "uvm",
     .doc = "unified memory: per-SM TLBs, the GMMU's walks and far faults, PCIe migration, "
-           "prefetchers NP/RP/SP/TP/CAP and evictions RE/SE/NE/TE (seed-001 §4.1-4.2)",
+           "prefetchers NP/RP/SP/TP/CAP and evictions RE/SE/NE/TE/TURE (seed-001 §4.1-4.4)",
     .section = "uvm",
     .schema = &schema,
     .cfg_size = sizeof(uvm_cfg_t),
