@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# The acceptance commands of issue 24's TURE blocks (ture_sampler and
-# ture_lease, two of capture_ctrl's sub-blocks); exits non-zero on the first
-# that fails. Run from the top of the checkout after `make cosim`. Set
-# SYNTH=1 to cost the blocks again.
+# The acceptance commands of issue 24's TURE blocks (ture_sampler,
+# ture_lease and ture_coal, three of capture_ctrl's sub-blocks); exits
+# non-zero on the first that fails. Run from the top of the checkout after
+# `make cosim`. Set SYNTH=1 to cost the blocks again.
 set -eu
 cd "$(dirname "$0")/.."
 C=build/gmem-cosim
-for b in ture_sampler ture_lease; do
+for b in ture_sampler ture_lease ture_coal; do
   npts=$(ls configs/blocks/$b/*.json | wc -l)
   # 2 M random cycles at every point, the spec scoreboard checking each
   out=$($C cosim $b --cycles 2000000 --seed 11 --coverage)
