@@ -51,6 +51,18 @@ selected=()
 for t in "${tests[@]}"; do
   [ -z "$filter" ] || [[ $t == *"$filter"* ]] && selected+=("$t")
 done
+# Longest first, so the two slots end together instead of one slow test
+# running alone at the end: the tests named in tests/slow.txt (longest
+# first), then the rest in their usual order.
+ordered=()
+while read -r s; do
+  [[ $s == '#'* || -z $s ]] && continue
+  for t in "${selected[@]}"; do [ "$t" = "$s" ] && ordered+=("$t"); done
+done < tests/slow.txt
+for t in "${selected[@]}"; do
+  case " ${ordered[*]} " in *" $t "*) ;; *) ordered+=("$t") ;; esac
+done
+selected=("${ordered[@]}")
 results=$(printf '%s\n' "${selected[@]}" | xargs -P 2 -I{} bash -c 'run_one "$@"' _ {})
 echo "$results"
 passed=$(echo "$results" | grep -c '^PASS')
