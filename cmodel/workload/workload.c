@@ -39,6 +39,8 @@ const wl_def_t *const wl_defs[] = {
     &wl_cnn, &wl_bn, &wl_uvmbfs,
     /* seed-003 Table I stand-ins (Rodinia, Parboil) */
     &wl_cfd, &wl_lud, &wl_cutcp, &wl_tpacf,
+    /* seed-001 Table 2.3/3.1 stand-ins (Rodinia, CUDA SDK) */
+    &wl_dwt2d, &wl_radixsort, &wl_mergesort,
     /* traces */
     &wl_trace, &wl_traceg, NULL};
 
@@ -155,6 +157,12 @@ const gm_workload_info_t gm_workload_list[] = {
      "rx=8 (lattice regions (8 points, 4 A) along x, 1..256), ry=8 (regions along y, 1..256), rz=8 (regions along z (one launch each), 1..256)"},
     {"tpacf", "parboil", "two-point angular correlation: DD, RR and DR histogram CTAs; every DR CTA reads the whole data set",
      "points=4096 (points a set, multiple of 256, 256..1048576), sets=7 (random sets S (2S + 1 CTAs), 1..1000)"},
+    {"dwt2d", "rodinia", "dwt2d forward 5/3: RGB to component planes, then per component and level a column-strip lifting kernel storing four subbands (seed-001 DW)",
+     "w=1024 (image width (64 << (levels - 1) divides it), multiple of 64, 64..8192), h=1024 (image height (8 << (levels - 1) divides it), multiple of 8, 8..8192), levels=3 (decomposition levels, 1..7)"},
+    {"radixsort", "cuda-sdk", "radixSortThrust: b40c radix sort, per 4-bit pass upsweep counts, spine scan, downsweep digit scatter (seed-001 RST)",
+     "n=1048576 (keys sorted, multiple of 512, 512..16777216), passes=8 (4-bit digit passes (8 for 32-bit keys), 1..8), values=1 (1 = key-value pairs, 0 = keys only, 0..1), ctas=120 (CTAs of the upsweep and downsweep grids, 1..65535)"},
+    {"mergesort", "cuda-sdk", "mergeSort: shared-memory sort of 1024-key tiles, then per stride sample ranks (binary searches), limits, elementary-interval merges (seed-001 MS)",
+     "n=262144 (keys sorted (a power of two), multiple of 1024, 2048..16777216)"},
     {"trace", "trace", "replay a gmem trace written by gm_trace_write",
      "file=PATH (a trace written by gm_trace_write, required)"},
     {"traceg", "trace", "import an Accel-Sim trace directory (kernelslist.g, kernel-N.traceg[.xz]; CUDA streams; 64-bit addresses folded)",
