@@ -40,7 +40,8 @@ const wl_def_t *const wl_defs[] = {
     /* seed-003 Table I stand-ins (Rodinia, Parboil) */
     &wl_cfd, &wl_lud, &wl_cutcp, &wl_tpacf,
     /* seed-001 Table 2.3/3.1 stand-ins (Rodinia, CUDA SDK) */
-    &wl_dwt2d, &wl_radixsort, &wl_mergesort,
+    &wl_dwt2d, &wl_radixsort, &wl_mergesort, &wl_sgemm, &wl_reduction, &wl_scalarprod,
+    &wl_quasirandom, &wl_binomialoptions,
     /* traces */
     &wl_trace, &wl_traceg, NULL};
 
@@ -163,6 +164,16 @@ const gm_workload_info_t gm_workload_list[] = {
      "n=1048576 (keys sorted, multiple of 512, 512..16777216), passes=8 (4-bit digit passes (8 for 32-bit keys), 1..8), values=1 (1 = key-value pairs, 0 = keys only, 0..1), ctas=120 (CTAs of the upsweep and downsweep grids, 1..65535)"},
     {"mergesort", "cuda-sdk", "mergeSort: shared-memory sort of 1024-key tiles, then per stride sample ranks (binary searches), limits, elementary-interval merges (seed-001 MS)",
      "n=262144 (keys sorted (a power of two), multiple of 1024, 2048..16777216)"},
+    {"sgemm", "parboil", "sgemm mysgemmNT: 16x8 CTAs a 128x16 C tile, B^T staged 8 rows at a time in shared memory, A's columns from global (seed-001 SG)",
+     "m=512 (rows of A and C, multiple of 128, 128..8192), n=512 (columns of C (rows of B), multiple of 16, 16..8192), k=512 (columns of A and B, multiple of 8, 8..8192)"},
+    {"reduction", "cuda-sdk", "reduction, reduce6: 64 CTAs sum two coalesced lines a step grid-stride, then one CTA the partials (seed-001 RED)",
+     "n=16777216 (ints summed, multiple of 512, 512..268435456), ctas=64 (CTAs of the first kernel (the SDK's maxBlocks), 1..65535), launches=1 (repetitions of the two kernels (the SDK times 100), 1..100)"},
+    {"scalarprod", "cuda-sdk", "scalarProd: 128 CTAs, per vector pair 1024 partial sums over loads 4 KB apart, one store a vector (seed-001 ch.3 SP)",
+     "vectors=256 (vector pairs, 1..65536), elements=4096 (floats per vector, multiple of 1024, 1024..1048576)"},
+    {"quasirandom", "cuda-sdk", "quasirandomGenerator: 3-D Niederreiter points stored grid-stride, then inverseCND in place (seed-001 QG)",
+     "n=1048576 (points per dimension, 32..67108864)"},
+    {"binomialoptions", "cuda-sdk", "binomialOptions: a 256-thread CTA per option sweeps its 2064-float tree buffer 32 levels at a time (seed-001 BO)",
+     "options=128 (options priced (a CTA each), 1..65535)"},
     {"trace", "trace", "replay a gmem trace written by gm_trace_write",
      "file=PATH (a trace written by gm_trace_write, required)"},
     {"traceg", "trace", "import an Accel-Sim trace directory (kernelslist.g, kernel-N.traceg[.xz]; CUDA streams; 64-bit addresses folded)",

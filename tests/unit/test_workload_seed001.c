@@ -1,5 +1,6 @@
-/* The seed-001 Table 2.3/3.1 stand-ins dwt2d, radixsort and mergesort:
- * each one's defining address-stream property, checked over every warp of
+/* The seed-001 Table 2.3/3.1 stand-ins (dwt2d, radixsort, mergesort,
+ * sgemm, reduction, scalarprod, quasirandom, binomialoptions): each one's
+ * defining address-stream property, checked over every warp of
  * a small instance (the generic checks -- determinism, legal sizes, heap
  * bounds -- are test_workload.c's small_specs). */
 #include <setjmp.h>
@@ -362,12 +363,210 @@ static void test_mergesort(void **state)
     expect_error("mergesort:n=3072", "not a power of two");
 }
 
+/* ---- sgemm */
+
+typedef struct sg_shape {
+    uint64_t b_base, a_base, b_end;
+    uint32_t ldb, bad;
+} sg_shape_t;
+
+/* B^T loads are two 64 B runs ldb floats apart; A loads one 128 B line. */
+static void sg_shape_visit(const gm_inst_t *in, uint32_t cta, uint32_t warp, unsigned idx,
+                           void *ctx)
+{
+    (void)cta, (void)warp, (void)idx;
+    sg_shape_t *s = ctx;
+    if (in->op != GM_OP_LOAD || in->addr[0] < s->a_base || in->addr[0] >= s->b_end)
+        return;
+    for (unsigned l = 0; l < 32; l++) {
+        uint64_t want = in->addr[0] + 4 * l;
+        if (in->addr[0] >= s->b_base)
+            want = in->addr[0] + 4 * (l % 16) + 4ull * s->ldb * (l / 16);
+        s->bad += in->addr[l] != want;
+    }
+}
+
+static void test_sgemm(void **state)
+{
+    (void)state;
+    /* m=128, n=32, k=16: A (8 KB) at 0x10000000, B (2 KB) at 0x10002000,
+     * C (16 KB) at 0x10002800 */
+    gm_workload_t *w = make("sgemm:m=128,n=32,k=16");
+    const gm_kernel_t *k = gm_workload_kernel(w, 0, 0);
+    assert_int_equal(k->grid[0], 1);
+    assert_int_equal(k->grid[1], 2);
+    assert_int_equal(k->block[0] * k->block[1], 128);
+    counts_t a = counts_new(0x10000000ull, 4, 128 * 16, GM_OP_LOAD);
+    each_inst(w, 0, count_visit, &a);
+    expect_each(&a, 32 / 16); /* every CTA of the grid's row rereads A */
+    counts_t b = counts_new(0x10002000ull, 4, 32 * 16, GM_OP_LOAD);
+    each_inst(w, 0, count_visit, &b);
+    expect_each(&b, 128 / 128);
+    counts_t cl = counts_new(0x10002800ull, 4, 128 * 32, GM_OP_LOAD);
+    each_inst(w, 0, count_visit, &cl);
+    expect_each(&cl, 1);
+    counts_t cs = counts_new(0x10002800ull, 4, 128 * 32, GM_OP_STORE);
+    each_inst(w, 0, count_visit, &cs);
+    expect_each(&cs, 1);
+    assert_int_equal(cs.outside, 0);
+    sg_shape_t sh = {0x10002000ull, 0x10000000ull, 0x10002800ull, 32, 0};
+    each_inst(w, 0, sg_shape_visit, &sh);
+    assert_int_equal(sh.bad, 0);
+    free(a.c), free(b.c), free(cl.c), free(cs.c);
+    gm_workload_free(w);
+}
+
+/* ---- reduction, scalarprod */
+
+static void test_reduction(void **state)
+{
+    (void)state;
+    /* n=4096, ctas=2: 16 KB of ints at 0x10000000, the 2 partials after */
+    gm_workload_t *w = make("reduction:n=4096,ctas=2");
+    assert_int_equal(gm_workload_kernels(w, 0), 2);
+    counts_t in = counts_new(0x10000000ull, 4, 4096, GM_OP_LOAD);
+    each_inst(w, 0, count_visit, &in);
+    expect_each(&in, 1);
+    counts_t part = counts_new(0x10004000ull, 4, 2, GM_OP_STORE);
+    each_inst(w, 0, count_visit, &part);
+    expect_each(&part, 1);
+    counts_t fin = counts_new(0x10004000ull, 4, 2, GM_OP_LOAD);
+    each_inst(w, 1, count_visit, &fin);
+    expect_each(&fin, 1);
+    counts_t res = counts_new(0x10004000ull, 4, 1, GM_OP_STORE);
+    each_inst(w, 1, count_visit, &res);
+    expect_each(&res, 1);
+    assert_int_equal(res.outside, 0);
+    free(in.c), free(part.c), free(fin.c), free(res.c);
+    gm_workload_free(w);
+    /* a grid larger than n / 512 is cut to it, as the SDK does */
+    w = make("reduction:n=1024,ctas=64");
+    assert_int_equal(gm_workload_kernel(w, 0, 0)->grid[0], 2);
+    gm_workload_free(w);
+}
+
+typedef struct sp_stride {
+    uint64_t last[8], bad, steps;
+} sp_stride_t;
+
+/* A warp's successive A loads within a slot round are 4 KB apart. */
+static void sp_stride_visit(const gm_inst_t *in, uint32_t cta, uint32_t warp, unsigned idx,
+                            void *ctx)
+{
+    (void)cta;
+    sp_stride_t *s = ctx;
+    if (in->op != GM_OP_LOAD || in->addr[0] >= 0x10006000ull) /* A only */
+        return;
+    unsigned j = idx / 2 % 2; /* 2048 floats: 2 per slot */
+    if (j == 1) {
+        s->steps++;
+        s->bad += in->addr[0] != s->last[warp] + 4096;
+    }
+    s->last[warp] = in->addr[0];
+}
+
+static void test_scalarprod(void **state)
+{
+    (void)state;
+    /* 3 vectors of 2048 floats: A at 0x10000000, B at 0x10006000, C after */
+    gm_workload_t *w = make("scalarprod:vectors=3,elements=2048");
+    assert_int_equal(gm_workload_kernel(w, 0, 0)->grid[0], 3);
+    counts_t a = counts_new(0x10000000ull, 4, 3 * 2048, GM_OP_LOAD);
+    each_inst(w, 0, count_visit, &a);
+    expect_each(&a, 1);
+    counts_t b = counts_new(0x10006000ull, 4, 3 * 2048, GM_OP_LOAD);
+    each_inst(w, 0, count_visit, &b);
+    expect_each(&b, 1);
+    counts_t c = counts_new(0x1000c000ull, 4, 3, GM_OP_STORE);
+    each_inst(w, 0, count_visit, &c);
+    expect_each(&c, 1);
+    assert_int_equal(c.outside, 0);
+    sp_stride_t st = {{0}, 0, 0};
+    each_inst(w, 0, sp_stride_visit, &st);
+    assert_int_equal(st.steps, 3 * 8 * 4);
+    assert_int_equal(st.bad, 0);
+    free(a.c), free(b.c), free(c.c);
+    gm_workload_free(w);
+}
+
+/* ---- quasirandom, binomialoptions */
+
+static void test_quasirandom(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("quasirandom:n=20000");
+    const gm_kernel_t *k = gm_workload_kernel(w, 0, 0);
+    assert_int_equal(k->grid[1], 3);
+    counts_t gen = counts_new(0x10000000ull, 4, 3 * 20000, GM_OP_STORE);
+    each_inst(w, 0, count_visit, &gen);
+    expect_each(&gen, 1); /* a grid of 16384 threads, 2 passes per row */
+    counts_t ld = counts_new(0x10000000ull, 4, 3 * 20000, GM_OP_LOAD);
+    each_inst(w, 1, count_visit, &ld);
+    expect_each(&ld, 1);
+    counts_t st = counts_new(0x10000000ull, 4, 3 * 20000, GM_OP_STORE);
+    each_inst(w, 1, count_visit, &st);
+    expect_each(&st, 1);
+    free(gen.c), free(ld.c), free(st.c);
+    gm_workload_free(w);
+}
+
+typedef struct bo_own {
+    uint64_t foreign;
+} bo_own_t;
+
+/* Every buffer access of CTA c lies in option c's own 2064 floats. */
+static void bo_own_visit(const gm_inst_t *in, uint32_t cta, uint32_t warp, unsigned idx,
+                         void *ctx)
+{
+    (void)warp, (void)idx;
+    bo_own_t *s = ctx;
+    uint64_t lo = 0x10000000ull + 4ull * 2064 * cta, hi = lo + 4 * 2064;
+    for (unsigned l = 0; l < 32; l++)
+        if ((in->active >> l & 1) && in->addr[l] < 0x10000000ull + 4ull * 2064 * 2 &&
+            (in->addr[l] < lo || in->addr[l] >= hi))
+            s->foreign++;
+}
+
+static void test_binomialoptions(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("binomialoptions:options=2");
+    counts_t ld = counts_new(0x10000000ull, 4, 2 * 2064, GM_OP_LOAD);
+    each_inst(w, 0, count_visit, &ld);
+    /* each of the 64 sweeps (i = 2048 .. 32) starts at element 0 */
+    assert_int_equal(ld.c[0], 64);
+    assert_int_equal(ld.c[2064], 64);
+    /* the tree's last level (element 2048) is read only by the first
+     * sweep, the padding never */
+    assert_int_equal(ld.c[2048], 1);
+    for (uint32_t e = 2049; e < 2064; e++)
+        assert_int_equal(ld.c[e], 0);
+    /* the sweep at i reads 0..i: element 1000 by sweeps i >= 1000 (33 of
+     * them, 2048 - 32 j >= 1000), once or twice each (windows overlap by
+     * 32); at least once per sweep */
+    assert_true(ld.c[1000] >= 33);
+    /* the prices at the next 256-byte boundary past the 2 buffers */
+    counts_t price = counts_new(0x10004100ull, 4, 2, GM_OP_STORE);
+    each_inst(w, 0, count_visit, &price);
+    expect_each(&price, 1);
+    bo_own_t own = {0};
+    each_inst(w, 0, bo_own_visit, &own);
+    assert_int_equal(own.foreign, 0);
+    free(ld.c), free(price.c);
+    gm_workload_free(w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_dwt2d),
         cmocka_unit_test(test_radixsort),
         cmocka_unit_test(test_mergesort),
+        cmocka_unit_test(test_sgemm),
+        cmocka_unit_test(test_reduction),
+        cmocka_unit_test(test_scalarprod),
+        cmocka_unit_test(test_quasirandom),
+        cmocka_unit_test(test_binomialoptions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
