@@ -42,6 +42,8 @@ const wl_def_t *const wl_defs[] = {
     /* seed-001 Table 2.3/3.1 stand-ins (Rodinia, CUDA SDK) */
     &wl_dwt2d, &wl_radixsort, &wl_mergesort, &wl_sgemm, &wl_reduction, &wl_scalarprod,
     &wl_quasirandom, &wl_binomialoptions,
+    /* seed-004 Table 4.1 stand-ins */
+    &wl_srad1,
     /* traces */
     &wl_trace, &wl_traceg, NULL};
 
@@ -174,6 +176,8 @@ const gm_workload_info_t gm_workload_list[] = {
      "n=1048576 (points per dimension, 32..67108864)"},
     {"binomialoptions", "cuda-sdk", "binomialOptions: a 256-thread CTA per option sweeps its 2064-float tree buffer 32 levels at a time (seed-001 BO)",
      "options=128 (options priced (a CTA each), 1..65535)"},
+    {"srad1", "rodinia", "SRAD v1: extract, then per iteration prepare, the multi-pass reduce, srad (neighbours through index arrays) and srad2, then compress; column-major image (seed-004 SD1)",
+     "rows=502 (image rows (Nr), 2..8192), cols=458 (image columns (Nc), 2..8192), iters=2 (diffusion iterations, 1..1000)"},
     {"trace", "trace", "replay a gmem trace written by gm_trace_write",
      "file=PATH (a trace written by gm_trace_write, required)"},
     {"traceg", "trace", "import an Accel-Sim trace directory (kernelslist.g, kernel-N.traceg[.xz]; CUDA streams; 64-bit addresses folded)",

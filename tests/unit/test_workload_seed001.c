@@ -556,6 +556,62 @@ static void test_binomialoptions(void **state)
     gm_workload_free(w);
 }
 
+/* ---- srad1 (seed-004 SD1) */
+
+typedef struct s1_west {
+    uint64_t bad, checked;
+} s1_west_t;
+
+/* srad's west load (its 7th reference) is the centre's (its 1st) one
+ * column, Nr floats, to the left, except in column 0 where it clamps. */
+static void s1_west_visit(const gm_inst_t *in, uint32_t cta, uint32_t warp, unsigned idx,
+                          void *ctx)
+{
+    (void)cta, (void)warp;
+    static uint64_t centre[32];
+    s1_west_t *s = ctx;
+    if (idx == 0)
+        memcpy(centre, in->addr, sizeof centre);
+    if (idx != 6)
+        return;
+    for (unsigned l = 0; l < 32; l++) {
+        if (!(in->active >> l & 1))
+            continue;
+        uint64_t ei = (centre[l] - 0x10000000ull) / 4;
+        uint64_t want = ei / 40 ? centre[l] - 4 * 40 : centre[l];
+        s->bad += in->addr[l] != want;
+        s->checked++;
+    }
+}
+
+static void test_srad1(void **state)
+{
+    (void)state;
+    /* 40 x 20: I (3200 B) at 0x10000000 */
+    gm_workload_t *w = make("srad1:rows=40,cols=20,iters=1");
+    /* extract, prepare, 2 reduce passes (800 elements, then 2 partials),
+     * srad, srad2, compress */
+    assert_int_equal(gm_workload_kernels(w, 0), 7);
+    assert_string_equal(gm_workload_kernel(w, 0, 3)->name, "reduce");
+    assert_int_equal(gm_workload_kernel(w, 0, 3)->grid[0], 1);
+    /* srad loads every pixel exactly 5 times: as a centre and as the
+     * north, south, west and east neighbour of one pixel each (the edges
+     * are their own clamped neighbours) */
+    counts_t i = counts_new(0x10000000ull, 4, 800, GM_OP_LOAD);
+    each_inst(w, 4, count_visit, &i);
+    expect_each(&i, 5);
+    s1_west_t west = {0, 0};
+    each_inst(w, 4, s1_west_visit, &west);
+    assert_int_equal(west.checked, 800);
+    assert_int_equal(west.bad, 0);
+    /* srad2 writes I once per pixel */
+    counts_t st = counts_new(0x10000000ull, 4, 800, GM_OP_STORE);
+    each_inst(w, 5, count_visit, &st);
+    expect_each(&st, 1);
+    free(i.c), free(st.c);
+    gm_workload_free(w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -567,6 +623,7 @@ int main(void)
         cmocka_unit_test(test_scalarprod),
         cmocka_unit_test(test_quasirandom),
         cmocka_unit_test(test_binomialoptions),
+        cmocka_unit_test(test_srad1),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
