@@ -39,6 +39,11 @@ const wl_def_t *const wl_defs[] = {
     &wl_cnn, &wl_bn, &wl_uvmbfs,
     /* seed-003 Table I stand-ins (Rodinia, Parboil) */
     &wl_cfd, &wl_lud, &wl_cutcp, &wl_tpacf,
+    /* seed-001 Table 2.3/3.1 stand-ins (Rodinia, CUDA SDK) */
+    &wl_dwt2d, &wl_radixsort, &wl_mergesort, &wl_sgemm, &wl_reduction, &wl_scalarprod,
+    &wl_quasirandom, &wl_binomialoptions,
+    /* seed-004 Table 4.1 stand-ins */
+    &wl_srad1,
     /* traces */
     &wl_trace, &wl_traceg, NULL};
 
@@ -155,6 +160,24 @@ const gm_workload_info_t gm_workload_list[] = {
      "rx=8 (lattice regions (8 points, 4 A) along x, 1..256), ry=8 (regions along y, 1..256), rz=8 (regions along z (one launch each), 1..256)"},
     {"tpacf", "parboil", "two-point angular correlation: DD, RR and DR histogram CTAs; every DR CTA reads the whole data set",
      "points=4096 (points a set, multiple of 256, 256..1048576), sets=7 (random sets S (2S + 1 CTAs), 1..1000)"},
+    {"dwt2d", "rodinia", "dwt2d forward 5/3: RGB to component planes, then per component and level a column-strip lifting kernel storing four subbands (seed-001 DW)",
+     "w=1024 (image width (64 << (levels - 1) divides it), multiple of 64, 64..8192), h=1024 (image height (8 << (levels - 1) divides it), multiple of 8, 8..8192), levels=3 (decomposition levels, 1..7)"},
+    {"radixsort", "cuda-sdk", "radixSortThrust: b40c radix sort, per 4-bit pass upsweep counts, spine scan, downsweep digit scatter (seed-001 RST)",
+     "n=1048576 (keys sorted, multiple of 512, 512..16777216), passes=8 (4-bit digit passes (8 for 32-bit keys), 1..8), values=1 (1 = key-value pairs, 0 = keys only, 0..1), ctas=120 (CTAs of the upsweep and downsweep grids, 1..65535)"},
+    {"mergesort", "cuda-sdk", "mergeSort: shared-memory sort of 1024-key tiles, then per stride sample ranks (binary searches), limits, elementary-interval merges (seed-001 MS)",
+     "n=262144 (keys sorted (a power of two), multiple of 1024, 2048..16777216)"},
+    {"sgemm", "parboil", "sgemm mysgemmNT: 16x8 CTAs a 128x16 C tile, B^T staged 8 rows at a time in shared memory, A's columns from global (seed-001 SG)",
+     "m=512 (rows of A and C, multiple of 128, 128..8192), n=512 (columns of C (rows of B), multiple of 16, 16..8192), k=512 (columns of A and B, multiple of 8, 8..8192)"},
+    {"reduction", "cuda-sdk", "reduction, reduce6: 64 CTAs sum two coalesced lines a step grid-stride, then one CTA the partials (seed-001 RED)",
+     "n=16777216 (ints summed, multiple of 512, 512..268435456), ctas=64 (CTAs of the first kernel (the SDK's maxBlocks), 1..65535), launches=1 (repetitions of the two kernels (the SDK times 100), 1..100)"},
+    {"scalarprod", "cuda-sdk", "scalarProd: 128 CTAs, per vector pair 1024 partial sums over loads 4 KB apart, one store a vector (seed-001 ch.3 SP)",
+     "vectors=256 (vector pairs, 1..65536), elements=4096 (floats per vector, multiple of 1024, 1024..1048576)"},
+    {"quasirandom", "cuda-sdk", "quasirandomGenerator: 3-D Niederreiter points stored grid-stride, then inverseCND in place (seed-001 QG)",
+     "n=1048576 (points per dimension, 32..67108864)"},
+    {"binomialoptions", "cuda-sdk", "binomialOptions: a 256-thread CTA per option sweeps its 2064-float tree buffer 32 levels at a time (seed-001 BO)",
+     "options=128 (options priced (a CTA each), 1..65535)"},
+    {"srad1", "rodinia", "SRAD v1: extract, then per iteration prepare, the multi-pass reduce, srad (neighbours through index arrays) and srad2, then compress; column-major image (seed-004 SD1)",
+     "rows=502 (image rows (Nr), 2..8192), cols=458 (image columns (Nc), 2..8192), iters=2 (diffusion iterations, 1..1000)"},
     {"trace", "trace", "replay a gmem trace written by gm_trace_write",
      "file=PATH (a trace written by gm_trace_write, required)"},
     {"traceg", "trace", "import an Accel-Sim trace directory (kernelslist.g, kernel-N.traceg[.xz]; CUDA streams; 64-bit addresses folded)",

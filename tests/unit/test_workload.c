@@ -174,6 +174,10 @@ static const char *const small_specs[] = {
     "bn:nodes=8,samples=20,iters=2",
     "uvmbfs:nodes=500",
     "cfd:nx=5,ny=3,nz=2,window=7", "lud:n=48", "cutcp:rx=2,ry=2,rz=2", "tpacf:points=256,sets=1",
+    "dwt2d:w=128,h=16,levels=2", "radixsort:n=2048,passes=2,ctas=3", "mergesort:n=4096",
+    "sgemm:m=128,n=32,k=16", "reduction:n=4096,ctas=3", "scalarprod:vectors=3,elements=2048",
+    "quasirandom:n=5000", "binomialoptions:options=2",
+    "srad1:rows=40,cols=20,iters=1",
     NULL};
 
 /* ---- the parser */

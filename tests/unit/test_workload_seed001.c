@@ -1,0 +1,629 @@
+/* The seed-001 Table 2.3/3.1 stand-ins (dwt2d, radixsort, mergesort,
+ * sgemm, reduction, scalarprod, quasirandom, binomialoptions): each one's
+ * defining address-stream property, checked over every warp of
+ * a small instance (the generic checks -- determinism, legal sizes, heap
+ * bounds -- are test_workload.c's small_specs). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "workload/wl.h"
+#include "workload/workload.h"
+
+static gm_workload_t *make(const char *spec)
+{
+    gm_err_t err = {{0}};
+    gm_workload_t *w = gm_workload_create(spec, 1, &err);
+    if (!w)
+        fail_msg("%s: %s", spec, err.msg);
+    return w;
+}
+
+static void expect_error(const char *spec, const char *msg)
+{
+    gm_err_t err = {{0}};
+    gm_workload_t *w = gm_workload_create(spec, 1, &err);
+    if (w) {
+        gm_workload_free(w);
+        fail_msg("'%s' was accepted, expected: %s", spec, msg);
+    }
+    if (!strstr(err.msg, msg))
+        fail_msg("'%s': got \"%s\", expected \"%s\"", spec, err.msg, msg);
+}
+
+/* Calls visit(inst, cta, warp, index-in-warp, ctx) for every memory
+ * instruction of kernel i of stream 0. */
+typedef void (*visit_fn)(const gm_inst_t *in, uint32_t cta, uint32_t warp, unsigned idx,
+                         void *ctx);
+
+static void each_inst(const gm_workload_t *w, unsigned i, visit_fn visit, void *ctx)
+{
+    const gm_kernel_t *k = gm_workload_kernel(w, 0, i);
+    assert_non_null(k);
+    uint32_t ctas = k->grid[0] * k->grid[1] * k->grid[2];
+    uint32_t wpc = (k->block[0] * k->block[1] * k->block[2] + 31) / 32;
+    void *ws = malloc(k->ops->warp_state_size);
+    assert_non_null(ws);
+    for (uint32_t c = 0; c < ctas; c++)
+        for (uint32_t wi = 0; wi < wpc; wi++) {
+            gm_inst_t in;
+            k->ops->warp_init(k, ws, c, wi);
+            for (unsigned n = 0;; n++) {
+                k->ops->warp_next(k, ws, &in);
+                if (in.op == GM_OP_EXIT)
+                    break;
+                assert_true(n < 100000);
+                visit(&in, c, wi, n, ctx);
+            }
+        }
+    free(ws);
+}
+
+/* Per-element access counts of one array. */
+typedef struct counts {
+    uint64_t base;
+    uint32_t elem, n;
+    gm_op_t op;
+    uint32_t *c;
+    uint64_t outside; /* accesses of op outside the array */
+} counts_t;
+
+static counts_t counts_new(uint64_t base, uint32_t elem, uint32_t n, gm_op_t op)
+{
+    counts_t t = {base, elem, n, op, calloc(n, sizeof(uint32_t)), 0};
+    assert_non_null(t.c);
+    return t;
+}
+
+static void count_visit(const gm_inst_t *in, uint32_t cta, uint32_t warp, unsigned idx,
+                        void *ctx)
+{
+    (void)cta, (void)warp, (void)idx;
+    counts_t *t = ctx;
+    if (in->op != t->op)
+        return;
+    for (unsigned l = 0; l < 32; l++) {
+        if (!(in->active >> l & 1))
+            continue;
+        uint64_t a = in->addr[l];
+        if (a < t->base || a >= t->base + (uint64_t)t->elem * t->n) {
+            t->outside++;
+            continue;
+        }
+        assert_int_equal((a - t->base) % t->elem, 0);
+        t->c[(a - t->base) / t->elem]++;
+    }
+}
+
+/* Every element of the array accessed exactly `times` times. */
+static void expect_each(const counts_t *t, uint32_t times)
+{
+    for (uint32_t i = 0; i < t->n; i++)
+        if (t->c[i] != times)
+            fail_msg("element %u accessed %u times, expected %u", i, t->c[i], times);
+}
+
+/* ---- dwt2d */
+
+/* dwt2d:w=128,h=64,levels=2: rgb (128*64*3 B) at 0x10000000, the component
+ * planes (3 x 32 KB) at 0x10006000, the output planes at 0x1001e000. */
+enum { DW_W = 128, DW_H = 64 };
+#define DW_RGB 0x10000000ull
+#define DW_COMP 0x10006000ull
+#define DW_OUT 0x1001e000ull
+
+typedef struct dw_store {
+    uint32_t bad_runs;
+    counts_t out;
+} dw_store_t;
+
+/* A level-0 fdwt store: lanes 0, 2, ... 30 one 64 B run, lanes 1, 3, ...
+ * 31 another w/2 ints right of it (the even and odd columns' subbands). */
+static void dw_store_visit(const gm_inst_t *in, uint32_t cta, uint32_t warp, unsigned idx,
+                           void *ctx)
+{
+    dw_store_t *d = ctx;
+    count_visit(in, cta, warp, idx, &d->out);
+    if (in->op != GM_OP_STORE)
+        return;
+    assert_int_equal(in->active, UINT32_MAX);
+    for (unsigned l = 0; l < 32; l += 2)
+        if (in->addr[l] != in->addr[0] + 2 * l ||
+            in->addr[l + 1] != in->addr[0] + 4 * (DW_W / 2) + 2 * l)
+            d->bad_runs++;
+}
+
+static void test_dwt2d(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("dwt2d:w=128,h=64,levels=2");
+    /* copy, then 2 levels of each of 3 components */
+    assert_int_equal(gm_workload_kernels(w, 0), 7);
+    const gm_kernel_t *k1 = gm_workload_kernel(w, 0, 1);
+    assert_int_equal(k1->grid[0], DW_W / 64);
+    assert_int_equal(k1->grid[1], DW_H / 32);
+    assert_int_equal(k1->block[0], 64);
+
+    /* the copy reads each RGB byte once and writes every component once */
+    counts_t rgb = counts_new(DW_RGB, 1, 3 * DW_W * DW_H, GM_OP_LOAD);
+    each_inst(w, 0, count_visit, &rgb);
+    expect_each(&rgb, 1);
+    assert_int_equal(rgb.outside, 0);
+    counts_t comp = counts_new(DW_COMP, 4, 3 * DW_W * DW_H, GM_OP_STORE);
+    each_inst(w, 0, count_visit, &comp);
+    expect_each(&comp, 1);
+
+    /* level 0 of red: every output written once, as two half-line runs */
+    dw_store_t d = {0, counts_new(DW_OUT, 4, DW_W * DW_H, GM_OP_STORE)};
+    each_inst(w, 1, dw_store_visit, &d);
+    expect_each(&d.out, 1);
+    assert_int_equal(d.out.outside, 0);
+    assert_int_equal(d.bad_runs, 0);
+    /* its loads: each 32-row strip reads its rows and two halo rows
+     * either side (mirrored at the image edges) */
+    counts_t in = counts_new(DW_COMP, 4, DW_W * DW_H, GM_OP_LOAD);
+    each_inst(w, 1, count_visit, &in);
+    uint64_t loads = 0;
+    for (uint32_t i = 0; i < DW_W * DW_H; i++)
+        loads += in.c[i];
+    assert_int_equal(loads, (uint64_t)DW_W * DW_H * (32 + 4) / 32);
+    assert_int_equal(in.c[0 * DW_W], 1);  /* row 0: only its own strip */
+    assert_int_equal(in.c[1 * DW_W], 2);  /* row 1: also the mirror of row -1 */
+    assert_int_equal(in.c[32 * DW_W], 2); /* row 32: also the upper strip's halo */
+    assert_int_equal(in.c[62 * DW_W], 2); /* row 62: also the mirror of row 64 */
+
+    /* level 1 reads level 0's low-pass corner (64 x 32) back from the
+     * output plane and writes into the component plane */
+    counts_t l1 = counts_new(DW_OUT, 4, DW_W * DW_H, GM_OP_LOAD);
+    each_inst(w, 2, count_visit, &l1);
+    assert_int_equal(l1.outside, 0);
+    for (uint32_t y = 0; y < DW_H; y++)
+        for (uint32_t x = 0; x < DW_W; x++)
+            assert_int_equal(l1.c[y * DW_W + x] != 0, y < DW_H / 2 && x < DW_W / 2);
+    free(rgb.c), free(comp.c), free(d.out.c), free(in.c), free(l1.c);
+    gm_workload_free(w);
+
+    expect_error("dwt2d:w=64,levels=2", "not a multiple of 64 << (levels - 1) = 128");
+    expect_error("dwt2d:w=128,h=8,levels=2", "not a multiple of 8 << (levels - 1) = 16");
+}
+
+/* ---- radixsort */
+
+/* radixsort:n=4096,passes=2,ctas=3: keys0, keys1, vals0, vals1 (16 KB
+ * each) from 0x10000000, the spine (16 x 3 words) after them. */
+enum { RS_N = 4096, RS_CTAS = 3 };
+#define RS_K0 0x10000000ull
+#define RS_K1 0x10004000ull
+#define RS_V1 0x1000c000ull
+#define RS_SPINE 0x10010000ull
+
+typedef struct rs_runs {
+    counts_t keys;
+    uint64_t runs, stores;
+} rs_runs_t;
+
+/* Count maximal +4 B runs in each key scatter. */
+static void rs_runs_visit(const gm_inst_t *in, uint32_t cta, uint32_t warp, unsigned idx,
+                          void *ctx)
+{
+    rs_runs_t *r = ctx;
+    count_visit(in, cta, warp, idx, &r->keys);
+    if (in->op != GM_OP_STORE || in->addr[0] < RS_K1 || in->addr[0] >= RS_K1 + 4 * RS_N)
+        return;
+    r->stores++;
+    r->runs++;
+    for (unsigned l = 1; l < 32; l++)
+        r->runs += in->addr[l] != in->addr[l - 1] + 4;
+}
+
+static void test_radixsort(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("radixsort:n=4096,passes=2,ctas=3");
+    assert_int_equal(gm_workload_kernels(w, 0), 6);
+    /* upsweep: every key of keys0 read once, then the 3 x 16 counts */
+    counts_t up = counts_new(RS_K0, 4, RS_N, GM_OP_LOAD);
+    each_inst(w, 0, count_visit, &up);
+    expect_each(&up, 1);
+    counts_t sp = counts_new(RS_SPINE, 4, 16 * RS_CTAS, GM_OP_STORE);
+    each_inst(w, 0, count_visit, &sp);
+    expect_each(&sp, 1);
+    assert_int_equal(sp.outside, 0);
+    /* spine: read and written once in place */
+    counts_t sl = counts_new(RS_SPINE, 4, 16 * RS_CTAS, GM_OP_LOAD);
+    each_inst(w, 1, count_visit, &sl);
+    expect_each(&sl, 1);
+
+    /* downsweep: keys and values scattered into a permutation of keys1 and
+     * vals1, the keys in digit runs: a warp store of 32 keys in digit
+     * order spans few runs (8 tiles of 512 keys in 16 digits: 32 keys a
+     * bin on average) */
+    rs_runs_t *r = calloc(1, sizeof *r);
+    assert_non_null(r);
+    r->keys = counts_new(RS_K1, 4, RS_N, GM_OP_STORE);
+    each_inst(w, 2, rs_runs_visit, r);
+    expect_each(&r->keys, 1);
+    counts_t vals = counts_new(RS_V1, 4, RS_N, GM_OP_STORE);
+    each_inst(w, 2, count_visit, &vals);
+    expect_each(&vals, 1);
+    assert_int_equal(r->stores, RS_N / 32);
+    /* at most 16 runs per tile start a new digit inside a store, plus one
+     * per store: runs <= stores + 16 tiles' digit changes */
+    assert_true(r->runs <= r->stores + (RS_N / 512) * 16);
+    assert_true(r->runs > r->stores); /* but the scatter is not a copy */
+    /* the second pass reads keys1 back and scatters into keys0 */
+    counts_t up2 = counts_new(RS_K1, 4, RS_N, GM_OP_LOAD);
+    each_inst(w, 3, count_visit, &up2);
+    expect_each(&up2, 1);
+    counts_t back = counts_new(RS_K0, 4, RS_N, GM_OP_STORE);
+    each_inst(w, 5, count_visit, &back);
+    expect_each(&back, 1);
+    free(up.c), free(sp.c), free(sl.c), free(r->keys.c), free(vals.c), free(up2.c),
+        free(back.c);
+    free(r);
+    gm_workload_free(w);
+
+    /* keys only: no value arrays, the downsweep stores only keys */
+    w = make("radixsort:n=1024,passes=1,values=0,ctas=1");
+    counts_t k1 = counts_new(0x10001000ull, 4, 1024, GM_OP_STORE);
+    each_inst(w, 2, count_visit, &k1);
+    expect_each(&k1, 1);
+    assert_int_equal(k1.outside, 0);
+    free(k1.c);
+    gm_workload_free(w);
+}
+
+/* ---- mergesort */
+
+/* mergesort:n=4096: six key/value arrays of 16 KB from 0x10000000 (src
+ * keys, src values, buf keys, buf values, dst keys, dst values), then
+ * ranks A/B and limits A/B (128 B each). Two merge levels (1024, 2048):
+ * the shared sort writes to dst, level 1024 merges dst -> buf, level 2048
+ * buf -> dst. */
+enum { MS_N = 4096 };
+#define MS_SRC 0x10000000ull
+#define MS_BUF 0x10008000ull
+#define MS_DST 0x10010000ull
+
+typedef struct ms_search {
+    uint32_t stride;
+    uint64_t in, probes, first_last, outside;
+    unsigned per_side;
+} ms_search_t;
+
+/* generateSampleRanks: the probes of a lane stay within the other run,
+ * and each lane's first probe is that run's last key. */
+static void ms_search_visit(const gm_inst_t *in, uint32_t cta, uint32_t warp, unsigned idx,
+                            void *ctx)
+{
+    ms_search_t *s = ctx;
+    unsigned r = idx % s->per_side, side = idx / s->per_side;
+    if (in->op != GM_OP_LOAD || r == 0)
+        return;
+    for (unsigned l = 0; l < 32; l++) {
+        if (!(in->active >> l & 1))
+            continue;
+        uint64_t g = (uint64_t)cta * 256 + 32 * warp + l, spp = s->stride / 128;
+        uint64_t pair = g / spp;
+        uint64_t other = s->in + 4 * (pair * 2 * s->stride + (1 - side) * s->stride);
+        s->probes++;
+        if (in->addr[l] < other || in->addr[l] >= other + 4ull * s->stride)
+            s->outside++;
+        if (r == 1 && in->addr[l] == other + 4ull * (s->stride - 1))
+            s->first_last++;
+    }
+}
+
+static void test_mergesort(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("mergesort:n=4096");
+    /* the shared sort, then 4 kernels per merge level */
+    assert_int_equal(gm_workload_kernels(w, 0), 1 + 4 * 2);
+    counts_t src = counts_new(MS_SRC, 4, 2 * MS_N, GM_OP_LOAD);
+    each_inst(w, 0, count_visit, &src);
+    expect_each(&src, 1);
+    counts_t sorted = counts_new(MS_DST, 4, 2 * MS_N, GM_OP_STORE);
+    each_inst(w, 0, count_visit, &sorted);
+    expect_each(&sorted, 1);
+
+    /* level 1024: 4096 / 256 = 16 sample threads, each loads its two
+     * samples and does 11 probes per side */
+    ms_search_t s = {1024, MS_DST, 0, 0, 0, 11 + 2};
+    each_inst(w, 1, ms_search_visit, &s);
+    assert_int_equal(s.probes, 16 * 2 * 11);
+    assert_int_equal(s.outside, 0);
+    assert_int_equal(s.first_last, 16 * 2);
+
+    /* each merge level writes every key and value once, each elementary
+     * interval's 128 outputs inside its own 512 B window */
+    counts_t m1 = counts_new(MS_BUF, 4, 2 * MS_N, GM_OP_STORE);
+    each_inst(w, 4, count_visit, &m1);
+    expect_each(&m1, 1);
+    assert_int_equal(m1.outside, 0);
+    counts_t m2 = counts_new(MS_DST, 4, 2 * MS_N, GM_OP_STORE);
+    each_inst(w, 8, count_visit, &m2);
+    expect_each(&m2, 1);
+    const gm_kernel_t *mk = gm_workload_kernel(w, 0, 8);
+    assert_int_equal(mk->grid[0], MS_N / 128);
+    assert_int_equal(mk->block[0], 128);
+    ms_search_t s2 = {2048, MS_BUF, 0, 0, 0, 12 + 2};
+    each_inst(w, 5, ms_search_visit, &s2);
+    assert_int_equal(s2.probes, 16 * 2 * 12);
+    assert_int_equal(s2.outside, 0);
+    free(src.c), free(sorted.c), free(m1.c), free(m2.c);
+    gm_workload_free(w);
+
+    expect_error("mergesort:n=3072", "not a power of two");
+}
+
+/* ---- sgemm */
+
+typedef struct sg_shape {
+    uint64_t b_base, a_base, b_end;
+    uint32_t ldb, bad;
+} sg_shape_t;
+
+/* B^T loads are two 64 B runs ldb floats apart; A loads one 128 B line. */
+static void sg_shape_visit(const gm_inst_t *in, uint32_t cta, uint32_t warp, unsigned idx,
+                           void *ctx)
+{
+    (void)cta, (void)warp, (void)idx;
+    sg_shape_t *s = ctx;
+    if (in->op != GM_OP_LOAD || in->addr[0] < s->a_base || in->addr[0] >= s->b_end)
+        return;
+    for (unsigned l = 0; l < 32; l++) {
+        uint64_t want = in->addr[0] + 4 * l;
+        if (in->addr[0] >= s->b_base)
+            want = in->addr[0] + 4 * (l % 16) + 4ull * s->ldb * (l / 16);
+        s->bad += in->addr[l] != want;
+    }
+}
+
+static void test_sgemm(void **state)
+{
+    (void)state;
+    /* m=128, n=32, k=16: A (8 KB) at 0x10000000, B (2 KB) at 0x10002000,
+     * C (16 KB) at 0x10002800 */
+    gm_workload_t *w = make("sgemm:m=128,n=32,k=16");
+    const gm_kernel_t *k = gm_workload_kernel(w, 0, 0);
+    assert_int_equal(k->grid[0], 1);
+    assert_int_equal(k->grid[1], 2);
+    assert_int_equal(k->block[0] * k->block[1], 128);
+    counts_t a = counts_new(0x10000000ull, 4, 128 * 16, GM_OP_LOAD);
+    each_inst(w, 0, count_visit, &a);
+    expect_each(&a, 32 / 16); /* every CTA of the grid's row rereads A */
+    counts_t b = counts_new(0x10002000ull, 4, 32 * 16, GM_OP_LOAD);
+    each_inst(w, 0, count_visit, &b);
+    expect_each(&b, 128 / 128);
+    counts_t cl = counts_new(0x10002800ull, 4, 128 * 32, GM_OP_LOAD);
+    each_inst(w, 0, count_visit, &cl);
+    expect_each(&cl, 1);
+    counts_t cs = counts_new(0x10002800ull, 4, 128 * 32, GM_OP_STORE);
+    each_inst(w, 0, count_visit, &cs);
+    expect_each(&cs, 1);
+    assert_int_equal(cs.outside, 0);
+    sg_shape_t sh = {0x10002000ull, 0x10000000ull, 0x10002800ull, 32, 0};
+    each_inst(w, 0, sg_shape_visit, &sh);
+    assert_int_equal(sh.bad, 0);
+    free(a.c), free(b.c), free(cl.c), free(cs.c);
+    gm_workload_free(w);
+}
+
+/* ---- reduction, scalarprod */
+
+static void test_reduction(void **state)
+{
+    (void)state;
+    /* n=4096, ctas=2: 16 KB of ints at 0x10000000, the 2 partials after */
+    gm_workload_t *w = make("reduction:n=4096,ctas=2");
+    assert_int_equal(gm_workload_kernels(w, 0), 2);
+    counts_t in = counts_new(0x10000000ull, 4, 4096, GM_OP_LOAD);
+    each_inst(w, 0, count_visit, &in);
+    expect_each(&in, 1);
+    counts_t part = counts_new(0x10004000ull, 4, 2, GM_OP_STORE);
+    each_inst(w, 0, count_visit, &part);
+    expect_each(&part, 1);
+    counts_t fin = counts_new(0x10004000ull, 4, 2, GM_OP_LOAD);
+    each_inst(w, 1, count_visit, &fin);
+    expect_each(&fin, 1);
+    counts_t res = counts_new(0x10004000ull, 4, 1, GM_OP_STORE);
+    each_inst(w, 1, count_visit, &res);
+    expect_each(&res, 1);
+    assert_int_equal(res.outside, 0);
+    free(in.c), free(part.c), free(fin.c), free(res.c);
+    gm_workload_free(w);
+    /* a grid larger than n / 512 is cut to it, as the SDK does */
+    w = make("reduction:n=1024,ctas=64");
+    assert_int_equal(gm_workload_kernel(w, 0, 0)->grid[0], 2);
+    gm_workload_free(w);
+}
+
+typedef struct sp_stride {
+    uint64_t last[8], bad, steps;
+} sp_stride_t;
+
+/* A warp's successive A loads within a slot round are 4 KB apart. */
+static void sp_stride_visit(const gm_inst_t *in, uint32_t cta, uint32_t warp, unsigned idx,
+                            void *ctx)
+{
+    (void)cta;
+    sp_stride_t *s = ctx;
+    if (in->op != GM_OP_LOAD || in->addr[0] >= 0x10006000ull) /* A only */
+        return;
+    unsigned j = idx / 2 % 2; /* 2048 floats: 2 per slot */
+    if (j == 1) {
+        s->steps++;
+        s->bad += in->addr[0] != s->last[warp] + 4096;
+    }
+    s->last[warp] = in->addr[0];
+}
+
+static void test_scalarprod(void **state)
+{
+    (void)state;
+    /* 3 vectors of 2048 floats: A at 0x10000000, B at 0x10006000, C after */
+    gm_workload_t *w = make("scalarprod:vectors=3,elements=2048");
+    assert_int_equal(gm_workload_kernel(w, 0, 0)->grid[0], 3);
+    counts_t a = counts_new(0x10000000ull, 4, 3 * 2048, GM_OP_LOAD);
+    each_inst(w, 0, count_visit, &a);
+    expect_each(&a, 1);
+    counts_t b = counts_new(0x10006000ull, 4, 3 * 2048, GM_OP_LOAD);
+    each_inst(w, 0, count_visit, &b);
+    expect_each(&b, 1);
+    counts_t c = counts_new(0x1000c000ull, 4, 3, GM_OP_STORE);
+    each_inst(w, 0, count_visit, &c);
+    expect_each(&c, 1);
+    assert_int_equal(c.outside, 0);
+    sp_stride_t st = {{0}, 0, 0};
+    each_inst(w, 0, sp_stride_visit, &st);
+    assert_int_equal(st.steps, 3 * 8 * 4);
+    assert_int_equal(st.bad, 0);
+    free(a.c), free(b.c), free(c.c);
+    gm_workload_free(w);
+}
+
+/* ---- quasirandom, binomialoptions */
+
+static void test_quasirandom(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("quasirandom:n=20000");
+    const gm_kernel_t *k = gm_workload_kernel(w, 0, 0);
+    assert_int_equal(k->grid[1], 3);
+    counts_t gen = counts_new(0x10000000ull, 4, 3 * 20000, GM_OP_STORE);
+    each_inst(w, 0, count_visit, &gen);
+    expect_each(&gen, 1); /* a grid of 16384 threads, 2 passes per row */
+    counts_t ld = counts_new(0x10000000ull, 4, 3 * 20000, GM_OP_LOAD);
+    each_inst(w, 1, count_visit, &ld);
+    expect_each(&ld, 1);
+    counts_t st = counts_new(0x10000000ull, 4, 3 * 20000, GM_OP_STORE);
+    each_inst(w, 1, count_visit, &st);
+    expect_each(&st, 1);
+    free(gen.c), free(ld.c), free(st.c);
+    gm_workload_free(w);
+}
+
+typedef struct bo_own {
+    uint64_t foreign;
+} bo_own_t;
+
+/* Every buffer access of CTA c lies in option c's own 2064 floats. */
+static void bo_own_visit(const gm_inst_t *in, uint32_t cta, uint32_t warp, unsigned idx,
+                         void *ctx)
+{
+    (void)warp, (void)idx;
+    bo_own_t *s = ctx;
+    uint64_t lo = 0x10000000ull + 4ull * 2064 * cta, hi = lo + 4 * 2064;
+    for (unsigned l = 0; l < 32; l++)
+        if ((in->active >> l & 1) && in->addr[l] < 0x10000000ull + 4ull * 2064 * 2 &&
+            (in->addr[l] < lo || in->addr[l] >= hi))
+            s->foreign++;
+}
+
+static void test_binomialoptions(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("binomialoptions:options=2");
+    counts_t ld = counts_new(0x10000000ull, 4, 2 * 2064, GM_OP_LOAD);
+    each_inst(w, 0, count_visit, &ld);
+    /* each of the 64 sweeps (i = 2048 .. 32) starts at element 0 */
+    assert_int_equal(ld.c[0], 64);
+    assert_int_equal(ld.c[2064], 64);
+    /* the tree's last level (element 2048) is read only by the first
+     * sweep, the padding never */
+    assert_int_equal(ld.c[2048], 1);
+    for (uint32_t e = 2049; e < 2064; e++)
+        assert_int_equal(ld.c[e], 0);
+    /* the sweep at i reads 0..i: element 1000 by sweeps i >= 1000 (33 of
+     * them, 2048 - 32 j >= 1000), once or twice each (windows overlap by
+     * 32); at least once per sweep */
+    assert_true(ld.c[1000] >= 33);
+    /* the prices at the next 256-byte boundary past the 2 buffers */
+    counts_t price = counts_new(0x10004100ull, 4, 2, GM_OP_STORE);
+    each_inst(w, 0, count_visit, &price);
+    expect_each(&price, 1);
+    bo_own_t own = {0};
+    each_inst(w, 0, bo_own_visit, &own);
+    assert_int_equal(own.foreign, 0);
+    free(ld.c), free(price.c);
+    gm_workload_free(w);
+}
+
+/* ---- srad1 (seed-004 SD1) */
+
+typedef struct s1_west {
+    uint64_t bad, checked;
+} s1_west_t;
+
+/* srad's west load (its 7th reference) is the centre's (its 1st) one
+ * column, Nr floats, to the left, except in column 0 where it clamps. */
+static void s1_west_visit(const gm_inst_t *in, uint32_t cta, uint32_t warp, unsigned idx,
+                          void *ctx)
+{
+    (void)cta, (void)warp;
+    static uint64_t centre[32];
+    s1_west_t *s = ctx;
+    if (idx == 0)
+        memcpy(centre, in->addr, sizeof centre);
+    if (idx != 6)
+        return;
+    for (unsigned l = 0; l < 32; l++) {
+        if (!(in->active >> l & 1))
+            continue;
+        uint64_t ei = (centre[l] - 0x10000000ull) / 4;
+        uint64_t want = ei / 40 ? centre[l] - 4 * 40 : centre[l];
+        s->bad += in->addr[l] != want;
+        s->checked++;
+    }
+}
+
+static void test_srad1(void **state)
+{
+    (void)state;
+    /* 40 x 20: I (3200 B) at 0x10000000 */
+    gm_workload_t *w = make("srad1:rows=40,cols=20,iters=1");
+    /* extract, prepare, 2 reduce passes (800 elements, then 2 partials),
+     * srad, srad2, compress */
+    assert_int_equal(gm_workload_kernels(w, 0), 7);
+    assert_string_equal(gm_workload_kernel(w, 0, 3)->name, "reduce");
+    assert_int_equal(gm_workload_kernel(w, 0, 3)->grid[0], 1);
+    /* srad loads every pixel exactly 5 times: as a centre and as the
+     * north, south, west and east neighbour of one pixel each (the edges
+     * are their own clamped neighbours) */
+    counts_t i = counts_new(0x10000000ull, 4, 800, GM_OP_LOAD);
+    each_inst(w, 4, count_visit, &i);
+    expect_each(&i, 5);
+    s1_west_t west = {0, 0};
+    each_inst(w, 4, s1_west_visit, &west);
+    assert_int_equal(west.checked, 800);
+    assert_int_equal(west.bad, 0);
+    /* srad2 writes I once per pixel */
+    counts_t st = counts_new(0x10000000ull, 4, 800, GM_OP_STORE);
+    each_inst(w, 5, count_visit, &st);
+    expect_each(&st, 1);
+    free(i.c), free(st.c);
+    gm_workload_free(w);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_dwt2d),
+        cmocka_unit_test(test_radixsort),
+        cmocka_unit_test(test_mergesort),
+        cmocka_unit_test(test_sgemm),
+        cmocka_unit_test(test_reduction),
+        cmocka_unit_test(test_scalarprod),
+        cmocka_unit_test(test_quasirandom),
+        cmocka_unit_test(test_binomialoptions),
+        cmocka_unit_test(test_srad1),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
