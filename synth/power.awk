@@ -43,7 +43,12 @@
 #   <net> <toggles> [<cycles high>]  a net of the mapped netlist: a register
 #                                    bit as the RTL names it (cnt_q[3]) or a
 #                                    block port bit (addr_i[5])
-#   sram <instance> <reads> <writes> accesses of a gm_sram instance
+#   sram <instance> <reads> <writes> accesses of a gm_sram instance or an
+#                                    array macro (named after the RTL array,
+#                                    slot_info_q); '-' for a count the file
+#                                    does not know: reads then come from the
+#                                    macro's read enable (re, RD_EN), writes
+#                                    from `we` or default_act
 #
 # Output: "key value" lines: leakage_mw internal_mw switching_mw sram_mw
 # total_mw nets named_nets matched_nets mode.
@@ -119,7 +124,11 @@ BEGIN {
             if (n == 0) continue
             if (f[1] == "cycles") { cycles = f[2] + 0; continue }
             if (cycles <= 0) { print "power.awk: " actfile ": 'cycles N' must come first" > "/dev/stderr"; exit 2 }
-            if (f[1] == "sram") { SR[f[2]] = f[3] / cycles; SW[f[2]] = f[4] / cycles; nsram_named++; continue }
+            if (f[1] == "sram") {
+                if (f[3] != "-") SR[f[2]] = f[3] / cycles
+                if (f[4] != "-") SW[f[2]] = f[4] / cycles
+                nsram_named++; continue
+            }
             named++
             ACTF[f[1]] = f[2] / cycles
             DUTYF[f[1]] = (n >= 3) ? f[3] / cycles : 0.5
@@ -170,6 +179,16 @@ $1 == ".gate" || $1 == ".subckt" {
     next
 }
 $1 == ".end" || $1 == ".model" { next }
+
+# Accesses a cycle of a macro's port from its enable's duty: gm_sram's `re`,
+# or the array macros' RD_EN (one per read port; tied to $true when the RTL
+# reads the array combinationally every cycle).
+function port_use(g, pin, arrpin,    m, k, ps, u, found) {
+    if ((g, pin) in G) return duty(G[g, pin])
+    m = split(GP[g], ps, " "); u = 0
+    for (k = 1; k <= m; k++) if (ps[k] ~ ("^" arrpin "(\\[[0-9]+\\])?$")) { u += duty(G[g, ps[k]]); found = 1 }
+    return found ? u : default_act
+}
 
 function root(n) { while (n in ALIAS) n = ALIAS[n]; return n }
 function act(n) { n = root(n); return (n in A) ? A[n] : 0 }
@@ -237,7 +256,7 @@ END {
         cell = GC[g]
         if (cell in SRAMR) {
             inst = NAMEI[g]
-            r = (mode == "file" && inst in SR) ? SR[inst] : (mode == "file" && (g, "re") in G ? duty(G[g, "re"]) : default_act)
+            r = (mode == "file" && inst in SR) ? SR[inst] : (mode == "file" ? port_use(g, "re", "RD_EN") : default_act)
             w = (mode == "file" && inst in SW) ? SW[inst] : (mode == "file" && (g, "we") in G ? duty(G[g, "we"]) : default_act)
             sram_pj += r * SRAMR[cell] + w * SRAMW[cell]
             leak_nw += SRAML[cell] * 1e6

@@ -490,6 +490,10 @@ EOF
     local actfile="" act_rec
     [ -f "$ACTDIR/$block.$point.tgl" ] && actfile=$ACTDIR/$block.$point.tgl
     cat "$TMP/power" "$work/sram_facts" > "$work/powerfacts"
+    # Kept beside the log so synth/repower.sh can re-cost power from a new toggle
+    # file without synthesizing again (dlmshr l1d takes over half an hour).
+    cp "$work/mapped.blif" "$LOGDIR/$block.$point.blif"
+    cp "$work/powerfacts" "$LOGDIR/$block.$point.powerfacts"
     awk -f $SYNTH/power.awk -v mhz="$clk_mhz" -v vdd="$VDD" -v default_act="$DEFAULT_ACT" \
         -v out_load="$OUT_LOAD" -v actfile="$actfile" "$work/powerfacts" "$work/mapped.blif" > "$work/power.out" \
         || die "power calculation failed for $block ($point)"
