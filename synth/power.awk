@@ -51,7 +51,9 @@
 #                                    from `we` or default_act
 #
 # Output: "key value" lines: leakage_mw internal_mw switching_mw sram_mw
-# total_mw nets named_nets matched_nets mode.
+# total_mw nets named_nets matched_nets mode, and how much of the netlist a
+# file covers: flop_q (flops) / flop_named (whose Q it names), ports (port
+# bits but clk, rst_n) / ports_named.
 
 function tbl_energy(cell, pin, load,    l1, e1, l2, e2) {
     if (!((cell, pin) in POL1)) return 0
@@ -222,6 +224,12 @@ END {
             r = root(n)
             if (n in ACTF) { A[r] = ACTF[n]; DU[r] = DUTYF[n]; FIXED[r] = 1; matched++ }
         }
+        # how much of the netlist the file covers: its flops' Q and its ports
+        for (g = 1; g <= ng; g++) if (GC[g] in SEQD && (g, SEQQ[GC[g]]) in G) {
+            flop_q++; if (G[g, SEQQ[GC[g]]] in ACTF) flop_named++
+        }
+        for (n in ISIN) if (n != "clk" && n != "rst_n") { ports++; if (n in ACTF) ports_named++ }
+        for (n in ISOUT) { ports++; if (n in ACTF) ports_named++ }
         for (n in ISIN) { r = root(n); if (!(r in FIXED)) { A[r] = default_act; DU[r] = 0.5; FIXED[r] = 1 } }
         for (n in CONSTNET) { r = root(n); A[r] = 0; DU[r] = CONSTV[n] ? 1 : 0; FIXED[r] = 1 }
         # initial guess for unnamed flop outputs, then iterate combinational
@@ -284,6 +292,7 @@ END {
     printf "mode %s\n", mode
     printf "default_act %s\n", default_act
     printf "named_nets %d\nmatched_nets %d\n", named + 0, matched + 0
+    printf "flop_q %d\nflop_named %d\nports %d\nports_named %d\n", flop_q + 0, flop_named + 0, ports + 0, ports_named + 0
     printf "leakage_mw %.6f\n", leak_nw * 1e-6
     printf "internal_mw %.6f\n", int_fj * f_hz * 1e-12
     printf "switching_mw %.6f\n", sw_fj * f_hz * 1e-12

@@ -58,7 +58,7 @@ for point in "${points[@]}"; do
         || die "power calculation failed for $block ($point)"
     eval "$(awk '{ printf "pw_%s=%s\n", $1, $2 }' <<<"$res")"
     if [ -n "$actfile" ]; then
-        act="toggle file $(rel "$actfile") ($pw_matched_nets of $pw_named_nets nets matched; other nets propagated, unnamed inputs $DEFAULT_ACT)"
+        act="toggle file $(rel "$actfile") ($pw_matched_nets of $pw_named_nets nets matched; it names $pw_flop_named of $pw_flop_q flops and $pw_ports_named of $pw_ports port bits; other nets propagated, unnamed inputs $DEFAULT_ACT)"
     else
         act="DEFAULT: every net $DEFAULT_ACT toggles/cycle, SRAM ports $DEFAULT_ACT accesses/cycle (no toggle file)"
     fi

@@ -500,7 +500,7 @@ EOF
     { echo; echo "# ---- power: synth/power.awk ----"; cat "$work/power.out"; } >> "$log"
     eval "$(awk '{ printf "pw_%s=%s\n", $1, $2 }' "$work/power.out")"
     if [ -n "$actfile" ]; then
-        act_rec="toggle file $(rel "$actfile") ($pw_matched_nets of $pw_named_nets nets matched; other nets propagated, unnamed inputs $DEFAULT_ACT)"
+        act_rec="toggle file $(rel "$actfile") ($pw_matched_nets of $pw_named_nets nets matched; it names $pw_flop_named of $pw_flop_q flops and $pw_ports_named of $pw_ports port bits; other nets propagated, unnamed inputs $DEFAULT_ACT)"
     else
         act_rec="DEFAULT: every net $DEFAULT_ACT toggles/cycle, SRAM ports $DEFAULT_ACT accesses/cycle (no toggle file)"
     fi
