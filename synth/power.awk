@@ -43,10 +43,17 @@
 #   <net> <toggles> [<cycles high>]  a net of the mapped netlist: a register
 #                                    bit as the RTL names it (cnt_q[3]) or a
 #                                    block port bit (addr_i[5])
-#   sram <instance> <reads> <writes> accesses of a gm_sram instance
+#   sram <instance> <reads> <writes> accesses of a gm_sram instance or an
+#                                    array macro (named after the RTL array,
+#                                    slot_info_q); '-' for a count the file
+#                                    does not know: reads then come from the
+#                                    macro's read enable (re, RD_EN), writes
+#                                    from `we` or default_act
 #
 # Output: "key value" lines: leakage_mw internal_mw switching_mw sram_mw
-# total_mw nets named_nets matched_nets mode.
+# total_mw nets named_nets matched_nets mode, and how much of the netlist a
+# file covers: flop_q (flops) / flop_named (whose Q it names), ports (port
+# bits but clk, rst_n) / ports_named.
 
 function tbl_energy(cell, pin, load,    l1, e1, l2, e2) {
     if (!((cell, pin) in POL1)) return 0
@@ -119,7 +126,11 @@ BEGIN {
             if (n == 0) continue
             if (f[1] == "cycles") { cycles = f[2] + 0; continue }
             if (cycles <= 0) { print "power.awk: " actfile ": 'cycles N' must come first" > "/dev/stderr"; exit 2 }
-            if (f[1] == "sram") { SR[f[2]] = f[3] / cycles; SW[f[2]] = f[4] / cycles; nsram_named++; continue }
+            if (f[1] == "sram") {
+                if (f[3] != "-") SR[f[2]] = f[3] / cycles
+                if (f[4] != "-") SW[f[2]] = f[4] / cycles
+                nsram_named++; continue
+            }
             named++
             ACTF[f[1]] = f[2] / cycles
             DUTYF[f[1]] = (n >= 3) ? f[3] / cycles : 0.5
@@ -171,6 +182,16 @@ $1 == ".gate" || $1 == ".subckt" {
 }
 $1 == ".end" || $1 == ".model" { next }
 
+# Accesses a cycle of a macro's port from its enable's duty: gm_sram's `re`,
+# or the array macros' RD_EN (one per read port; tied to $true when the RTL
+# reads the array combinationally every cycle).
+function port_use(g, pin, arrpin,    m, k, ps, u, found) {
+    if ((g, pin) in G) return duty(G[g, pin])
+    m = split(GP[g], ps, " "); u = 0
+    for (k = 1; k <= m; k++) if (ps[k] ~ ("^" arrpin "(\\[[0-9]+\\])?$")) { u += duty(G[g, ps[k]]); found = 1 }
+    return found ? u : default_act
+}
+
 function root(n) { while (n in ALIAS) n = ALIAS[n]; return n }
 function act(n) { n = root(n); return (n in A) ? A[n] : 0 }
 function duty(n) { n = root(n); return (n in DU) ? DU[n] : 0.5 }
@@ -203,6 +224,12 @@ END {
             r = root(n)
             if (n in ACTF) { A[r] = ACTF[n]; DU[r] = DUTYF[n]; FIXED[r] = 1; matched++ }
         }
+        # how much of the netlist the file covers: its flops' Q and its ports
+        for (g = 1; g <= ng; g++) if (GC[g] in SEQD && (g, SEQQ[GC[g]]) in G) {
+            flop_q++; if (G[g, SEQQ[GC[g]]] in ACTF) flop_named++
+        }
+        for (n in ISIN) if (n != "clk" && n != "rst_n") { ports++; if (n in ACTF) ports_named++ }
+        for (n in ISOUT) { ports++; if (n in ACTF) ports_named++ }
         for (n in ISIN) { r = root(n); if (!(r in FIXED)) { A[r] = default_act; DU[r] = 0.5; FIXED[r] = 1 } }
         for (n in CONSTNET) { r = root(n); A[r] = 0; DU[r] = CONSTV[n] ? 1 : 0; FIXED[r] = 1 }
         # initial guess for unnamed flop outputs, then iterate combinational
@@ -237,7 +264,7 @@ END {
         cell = GC[g]
         if (cell in SRAMR) {
             inst = NAMEI[g]
-            r = (mode == "file" && inst in SR) ? SR[inst] : (mode == "file" && (g, "re") in G ? duty(G[g, "re"]) : default_act)
+            r = (mode == "file" && inst in SR) ? SR[inst] : (mode == "file" ? port_use(g, "re", "RD_EN") : default_act)
             w = (mode == "file" && inst in SW) ? SW[inst] : (mode == "file" && (g, "we") in G ? duty(G[g, "we"]) : default_act)
             sram_pj += r * SRAMR[cell] + w * SRAMW[cell]
             leak_nw += SRAML[cell] * 1e6
@@ -265,6 +292,7 @@ END {
     printf "mode %s\n", mode
     printf "default_act %s\n", default_act
     printf "named_nets %d\nmatched_nets %d\n", named + 0, matched + 0
+    printf "flop_q %d\nflop_named %d\nports %d\nports_named %d\n", flop_q + 0, flop_named + 0, ports + 0, ports_named + 0
     printf "leakage_mw %.6f\n", leak_nw * 1e-6
     printf "internal_mw %.6f\n", int_fj * f_hz * 1e-12
     printf "switching_mw %.6f\n", sw_fj * f_hz * 1e-12

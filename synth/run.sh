@@ -490,13 +490,17 @@ EOF
     local actfile="" act_rec
     [ -f "$ACTDIR/$block.$point.tgl" ] && actfile=$ACTDIR/$block.$point.tgl
     cat "$TMP/power" "$work/sram_facts" > "$work/powerfacts"
+    # Kept beside the log so synth/repower.sh can re-cost power from a new toggle
+    # file without synthesizing again (dlmshr l1d takes over half an hour).
+    cp "$work/mapped.blif" "$LOGDIR/$block.$point.blif"
+    cp "$work/powerfacts" "$LOGDIR/$block.$point.powerfacts"
     awk -f $SYNTH/power.awk -v mhz="$clk_mhz" -v vdd="$VDD" -v default_act="$DEFAULT_ACT" \
         -v out_load="$OUT_LOAD" -v actfile="$actfile" "$work/powerfacts" "$work/mapped.blif" > "$work/power.out" \
         || die "power calculation failed for $block ($point)"
     { echo; echo "# ---- power: synth/power.awk ----"; cat "$work/power.out"; } >> "$log"
     eval "$(awk '{ printf "pw_%s=%s\n", $1, $2 }' "$work/power.out")"
     if [ -n "$actfile" ]; then
-        act_rec="toggle file $(rel "$actfile") ($pw_matched_nets of $pw_named_nets nets matched; other nets propagated, unnamed inputs $DEFAULT_ACT)"
+        act_rec="toggle file $(rel "$actfile") ($pw_matched_nets of $pw_named_nets nets matched; it names $pw_flop_named of $pw_flop_q flops and $pw_ports_named of $pw_ports port bits; other nets propagated, unnamed inputs $DEFAULT_ACT)"
     else
         act_rec="DEFAULT: every net $DEFAULT_ACT toggles/cycle, SRAM ports $DEFAULT_ACT accesses/cycle (no toggle file)"
     fi

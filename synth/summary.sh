@@ -96,8 +96,28 @@ fi
     awk -F'\t' '{ printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, ($5 == "" ? "" : sprintf("%.0f", $5)), $6, $7,
         ($10 != "" && $11 != "" ? sprintf("%.2f / %s", $11, $10) : ""), $8 }' "$OUT/seed_ratio.tsv"
     echo
-    echo "gmem's power is at the default activity (every net 0.1 toggles a cycle, every SRAM port used in 10 %"
-    echo "of the cycles), not the seeds' workloads: compare magnitudes only."
+    # Which power figures come from an in-system run (a toggle file's header
+    # names the run and the window), and which from the default activity.
+    awk -F'\t' '$24 ~ /^toggle file / { split($24, w, " "); printf "%s\t%s\t%s\t%s\n", $1, $2, $19, w[3] }' \
+        "$OUT/points.tsv" > "$OUT/.toggled"
+    if [ -s "$OUT/.toggled" ]; then
+        echo "Power from in-system toggle counts (\`gmem-cosim run --rtl BLOCK --toggles DIR\`, README"
+        echo "\"Power from in-system toggles\"): the registers' and ports' rates of the mean instance over the"
+        echo "window, every other net's propagated through the gates:"
+        echo
+        while IFS=$'\t' read -r b p mw f; do
+            run=$(sed -n 's/^# from: //p' "$f" 2>/dev/null | head -1)
+            win=$(sed -n 's/^# window: //p' "$f" 2>/dev/null | head -1)
+            echo "- **$b $p**: $(printf '%.2f' "$mw") mW; \`$f\`: \`${run:-?}\`; ${win:-?}"
+        done < "$OUT/.toggled"
+        echo
+        echo "Every other point's power is at the default activity (every net 0.1 toggles a cycle, every SRAM"
+        echo "port used in 10 % of the cycles): compare magnitudes only."
+    else
+        echo "gmem's power is at the default activity (every net 0.1 toggles a cycle, every SRAM port used in 10 %"
+        echo "of the cycles), not the seeds' workloads: compare magnitudes only."
+    fi
+    rm -f "$OUT/.toggled"
     echo
     [ -n "$chart" ] && { echo "![area vs seed](area_vs_seed.png)"; echo; }
     if awk -F'\t' '$9 != "" { f = 1 } END { exit !f }' "$OUT/seed_ratio.tsv"; then

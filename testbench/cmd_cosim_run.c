@@ -24,6 +24,13 @@ static const char extra_usage[] =
     "  --record LIST      instances or blocks to record (default: the --rtl ones)\n"
     "  --mismatch-vcd P   prefix of the mismatch VCD window (default build/mismatch/run)\n"
     "  --window N         cycles of the instance before a mismatch (default 64)\n"
+    "  --toggles DIR      count every --rtl instance's register and port bit toggles\n"
+    "                     and cycles high; write DIR/<block>.<point>.tgl (instances\n"
+    "                     of one point pooled) for synth/power.awk\n"
+    "  --toggle-window S:E  count the instances' cycles S..E-1 only\n"
+    "  --toggle-instances LIST  count only these instance paths\n"
+    "  --vcd PREFIX --vcd-instance PATH  write PREFIX.c.vcd and PREFIX.rtl.vcd of\n"
+    "                     that --rtl instance's whole run\n"
     "  +verilator+rand+reset+N  the RTL's registers before reset: 0 zeros, 1 ones,\n"
     "                     2 random (default), seeded by --seed and the instance\n"
     "  +verilator+seed+N  the seed of the random start instead (1..2147483647)\n";
@@ -101,6 +108,8 @@ static void print_mismatch(const gm_syslock_t *ls, const gm_syslock_t *re, const
 int gm_cmd_run(int argc, char **argv)
 {
     const char *rtl = NULL, *record_dir = NULL, *record = NULL, *mism = NULL;
+    const char *tgl_dir = NULL, *tgl_window = NULL, *tgl_only = NULL;
+    const char *vcd = NULL, *vcd_inst = NULL;
     unsigned window = 64;
     char **rest = calloc((size_t)argc + 1, sizeof *rest);
     int n = 0;
@@ -121,7 +130,9 @@ int gm_cmd_run(int argc, char **argv)
             continue;
         int ours = !strcmp(a, "--rtl") || !strcmp(a, "--record-ports") ||
                    !strcmp(a, "--record") || !strcmp(a, "--mismatch-vcd") ||
-                   !strcmp(a, "--window");
+                   !strcmp(a, "--window") || !strcmp(a, "--toggles") ||
+                   !strcmp(a, "--toggle-window") || !strcmp(a, "--toggle-instances") ||
+                   !strcmp(a, "--vcd") || !strcmp(a, "--vcd-instance");
         if (!ours) {
             rest[n++] = argv[i];
             continue;
@@ -139,6 +150,16 @@ int gm_cmd_run(int argc, char **argv)
             record = v;
         else if (!strcmp(a, "--mismatch-vcd"))
             mism = v;
+        else if (!strcmp(a, "--toggles"))
+            tgl_dir = v;
+        else if (!strcmp(a, "--toggle-window"))
+            tgl_window = v;
+        else if (!strcmp(a, "--toggle-instances"))
+            tgl_only = v;
+        else if (!strcmp(a, "--vcd"))
+            vcd = v;
+        else if (!strcmp(a, "--vcd-instance"))
+            vcd_inst = v;
         else {
             uint64_t w;
             if (gm_parse_u64(v, 10, &w)) {
@@ -159,6 +180,12 @@ int gm_cmd_run(int argc, char **argv)
         return rc;
     if (o.print_config) /* nothing runs, so nothing to lockstep */
         return gm_run_exec(&o, NULL, 0);
+    if ((tgl_window || tgl_only) && !tgl_dir)
+        return gm_fail(GM_EXIT_USAGE, "run: --toggle-window and --toggle-instances need --toggles DIR");
+    if (!vcd != !vcd_inst)
+        return gm_fail(GM_EXIT_USAGE, "run: --vcd and --vcd-instance go together");
+    if (tgl_dir && !rtl)
+        return gm_fail(GM_EXIT_USAGE, "run: --toggles counts the RTL: name its blocks with --rtl");
 
     gm_err_t err;
     gm_syslock_t *ls = calloc(1, sizeof *ls), *re = calloc(1, sizeof *re);
@@ -171,6 +198,25 @@ int gm_cmd_run(int argc, char **argv)
         status = gm_fail(GM_EXIT_USAGE, "run: %s", err.msg);
         goto out;
     }
+    if (tgl_dir) {
+        char cmd[2048];
+        size_t len = 0;
+        cmd[0] = 0;
+        for (int i = 0; i < argc && len + 1 < sizeof cmd; i++)
+            len += (size_t)snprintf(cmd + len, sizeof cmd - len, "%s%s", i ? " " : "gmem-cosim ",
+                                    argv[i]);
+        ls->tgl = gm_tgl_new(tgl_dir, tgl_window, tgl_only, cmd, &err);
+        if (!ls->tgl) {
+            status = gm_fail(GM_EXIT_USAGE, "run: %s", err.msg);
+            goto out;
+        }
+    }
+    if (vcd) { /* the mismatch re-run's tracing, from the first cycle */
+        gm_mkdirs(vcd);
+        ls->trace_path = vcd_inst;
+        ls->trace_from = 0;
+        ls->trace_prefix = vcd;
+    }
     status = gm_run_exec(&o, &ls->hooks, 0);
     if (status == GM_EXIT_USAGE)
         goto out;
@@ -178,6 +224,8 @@ int gm_cmd_run(int argc, char **argv)
     if (!ls->first.kind) {
         if (rtl)
             printf("lockstep: 0 mismatches\n");
+        if (ls->tgl && gm_tgl_write(ls->tgl, stdout, &err))
+            status = gm_fail(GM_EXIT_USAGE, "run: %s", err.msg);
         goto out;
     }
     /* The window: the same run again, watching the failing instance. */
@@ -198,6 +246,8 @@ int gm_cmd_run(int argc, char **argv)
     print_mismatch(ls, re, prefix, from);
     status = GM_EXIT_FAIL;
 out:
+    if (ls)
+        gm_tgl_free(ls->tgl);
     free(ls);
     free(re);
     return status;

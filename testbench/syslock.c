@@ -24,6 +24,7 @@ typedef struct inst {
     int clk_low;           /* evaluated with the clock low since the last edge */
     gm_blkvcd_t vcd;
     gm_ptrace_t *rec;
+    gm_tgl_inst_t *tgl;    /* --toggles counters, or NULL */
 } inst_t;
 
 static int listed(const char (*names)[48], unsigned n, const gm_blk_t *b)
@@ -150,6 +151,12 @@ static int attach(gm_blk_t *b, void *vls, gm_err_t *err)
             ls->first = ev;
             ls->stop = 1;
         }
+        if (ls->tgl) {
+            x->ops->get_outputs(x->m, x->out_r);
+            if (gm_tgl_attach(ls->tgl, b->path, b->d, x->ops, x->m, b->in, x->out_r, &x->tgl,
+                              err))
+                goto fail;
+        }
     }
     if (rec) {
         char file[1024];
@@ -161,6 +168,7 @@ static int attach(gm_blk_t *b, void *vls, gm_err_t *err)
     b->rtl = x;
     return 1;
 fail:
+    gm_tgl_detach(x->tgl);
     if (x->m)
         x->ops->destroy(x->m);
     free(x->hist);
@@ -242,9 +250,13 @@ static void tick(gm_blk_t *b, void *vls)
         x->ops->set_clk(x->m, 0);
         x->ops->eval(x->m);
     }
+    if (x->tgl) /* the outputs of the cycle, before the edge changes them */
+        x->ops->get_outputs(x->m, x->out_r);
     x->ops->set_clk(x->m, 1);
     x->ops->eval(x->m);
     x->clk_low = 0;
+    if (x->tgl)
+        gm_tgl_edge(x->tgl, x->ticks, b->in, x->out_r);
     x->ticks++;
     x->type->cycles++;
     if (x->tracing) {
@@ -276,6 +288,7 @@ static void detach(gm_blk_t *b, void *vls)
         gm_blkvcd_close(&x->vcd, NULL);
         x->ops->trace_close(x->m);
     }
+    gm_tgl_detach(x->tgl);
     gm_err_t err;
     if (x->rec && gm_ptrace_close(x->rec, &err))
         fprintf(stderr, "gmem: %s\n", err.msg);

@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "rtl_init.h"
+#include "toggles.h"
 #include "sim/blk.h"
 
 enum { GM_SYSLOCK_MAX_TYPES = 32, GM_SYSLOCK_HIST = 8 };
@@ -43,6 +44,7 @@ typedef struct gm_syslock {
     const char *record_dir;
     char record[16][48];       /* instance paths or block names; empty = every RTL instance */
     unsigned nrecord;
+    gm_tgl_t *tgl;             /* --toggles: count the RTL's activity (or NULL) */
     /* the re-run of a mismatch: trace and check one instance closely */
     const char *trace_path;
     uint64_t trace_from;       /* instance cycle to start the VCDs */
