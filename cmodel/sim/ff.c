@@ -67,12 +67,13 @@ static uint64_t core_horizon(gm_gpu_t *g, uint64_t t)
 uint64_t gm_ff_horizon(gm_gpu_t *g, uint64_t limit)
 {
     const gm_clocks_t *ck = &g->clk;
-    /* a packet waiting to cross may go at any edge */
-    if (g->req_net.queued || g->reply_net.queued)
-        return 0;
+    /* the SMs first: in a busy run one of them answers at once */
     uint64_t t = core_horizon(g, limit);
     if (t <= ck->next_fs[GM_CLK_CORE])
         return 0;
+    /* a packet waiting to cross goes when its ports are free */
+    t = min64(t, gm_ff_edge_fs(ck, GM_CLK_ICNT, gm_icnt_next(&g->req_net)));
+    t = min64(t, gm_ff_edge_fs(ck, GM_CLK_ICNT, gm_icnt_next(&g->reply_net)));
     for (uint32_t b = 0; b < g->nbanks; b++) {
         gm_gpu_bank_t *x = &g->bank[b];
         t = min64(t, head_fs(ck, GM_CLK_ICNT, &g->req_net.out[b]));
@@ -110,7 +111,7 @@ uint64_t gm_ff_skip(gm_gpu_t *g, uint64_t t)
         k[d] = edges_before(ck, d, t);
     /* Each stage that would have run its cycles takes them in bulk; one
      * that is idle would not have run them (gpu.c skips it too). The
-     * crossbars, with nothing queued, do nothing in theirs. */
+     * crossbars, sending nothing, change nothing in theirs. */
     if (k[GM_CLK_CORE]) {
         uint32_t nsm = g->cfg.sm.count;
         for (uint32_t i = 0; i < nsm; i++) {
