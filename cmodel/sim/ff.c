@@ -41,12 +41,6 @@ static uint64_t core_horizon(gm_gpu_t *g, uint64_t t)
             return 0; /* a kernel ends */
         pending |= gs->k && gs->next_cta < gs->ctas_total;
     }
-    for (uint32_t p = 0; p < g->nplug; p++) {
-        uint64_t e = g->plug[p]->next_event(g->plug_self[p], now);
-        if (e <= now)
-            return 0;
-        t = min64(t, core_fs(ck, e));
-    }
     for (uint32_t i = 0; i < g->cfg.sm.count; i++) {
         gm_gpu_sm_t *x = &g->sm[i];
         t = min64(t, head_fs(ck, GM_CLK_ICNT, &g->reply_net.out[i]));
@@ -57,6 +51,12 @@ static uint64_t core_horizon(gm_gpu_t *g, uint64_t t)
         if (!gm_sm_quiet(&x->sm) || !gm_lsu_quiet(&x->lsu))
             return 0;
         uint64_t e = gm_l1d_next(&x->l1d);
+        if (e <= now)
+            return 0;
+        t = min64(t, core_fs(ck, e));
+    }
+    for (uint32_t p = 0; p < g->nplug; p++) {
+        uint64_t e = g->plug[p]->next_event(g->plug_self[p], now);
         if (e <= now)
             return 0;
         t = min64(t, core_fs(ck, e));

@@ -548,8 +548,20 @@ gm_run_end_t gm_gpu_run(gm_gpu_t *g, uint64_t max_cycles)
             gm_progress_end(&prog);
             return GM_END_INTERRUPTED;
         }
-        if (ff && (next & 1u << GM_CLK_CORE) && fast_forward(g, max_cycles, &mark))
-            continue; /* the checks above, at the edge it stopped before */
+        if (ff && (next & 1u << GM_CLK_CORE)) {
+            /* A busy machine stays busy for a while: after a fruitless ask
+             * the next waits 1, 2, 4 .. 64 core cycles (skipping less is
+             * always exact; a long wait loses at most its first 64). */
+            if (g->ff_wait) {
+                g->ff_wait--;
+            } else if (fast_forward(g, max_cycles, &mark)) {
+                g->ff_backoff = 0;
+                continue; /* the checks above, at the edge it stopped before */
+            } else {
+                g->ff_backoff = g->ff_backoff ? (g->ff_backoff < 64 ? 2 * g->ff_backoff : 64) : 1;
+                g->ff_wait = g->ff_backoff;
+            }
+        }
         unsigned m = gm_clocks_step(&g->clk);
         if (m & 1u << GM_CLK_CORE) {
             g->now = g->clk.cycles[GM_CLK_CORE] - 1;

@@ -82,6 +82,7 @@ typedef struct gm_gpu {
     int no_skip;                  /* --no-skip: simulate every edge (no fast-forward, ff.h) */
     int ff_ok;                    /* every plug-in on can say when it next acts */
     uint64_t ff_skipped;          /* core cycles the fast-forward skipped */
+    uint32_t ff_backoff, ff_wait; /* after fruitless asks, core cycles before the next */
 } gm_gpu_t;
 
 /* A run with requests or warps left and no instruction issued and no
