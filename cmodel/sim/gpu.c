@@ -314,7 +314,7 @@ static int blocks_idle(const gm_registry_t *reg, uint32_t from, uint32_t to, int
 /* An SM with nothing resident, nothing in flight and idle blocks and
  * plug-ins: its cycle would change nothing, counters included, so a run
  * without RTL beside the C models may skip it (results are identical). */
-int gm_gpu_sm_idle(gm_gpu_t *g, uint32_t i)
+static inline int sm_idle(gm_gpu_t *g, uint32_t i)
 {
     gm_gpu_sm_t *x = &g->sm[i];
     return gm_sm_idle(&x->sm) && gm_lsu_idle(&x->lsu) && gm_l1d_idle(&x->l1d) &&
@@ -341,7 +341,7 @@ static void core_cycle(gm_gpu_t *g)
         if (g->plug[p]->begin)
             g->plug[p]->begin(g->plug_self[p]);
     for (uint32_t i = 0; i < nsm; i++)
-        if (g->hooks || !gm_gpu_sm_idle(g, i))
+        if (g->hooks || !sm_idle(g, i))
             sm_cycle(&g->sm[i]);
     for (uint32_t p = 0; p < g->nplug; p++)
         if (g->plug[p]->end)
@@ -359,15 +359,20 @@ static void core_cycle(gm_gpu_t *g)
     }
 }
 
+/* The fast-forward's view (ff.c); the cycle above keeps its own inlined. */
+int gm_gpu_sm_idle(gm_gpu_t *g, uint32_t i) { return sm_idle(g, i); }
+
 /* ---- the L2 clock: the banks, and their junctions with the crossbars
  * and the DRAM channels ---- */
 
-int gm_gpu_bank_idle(gm_gpu_t *g, uint32_t b)
+static inline int bank_idle(gm_gpu_t *g, uint32_t b)
 {
     gm_gpu_bank_t *x = &g->bank[b];
     return gm_l2_idle(&x->l2) && !g->req_net.out[b].q.n && !x->fabric.q.n &&
            blocks_idle(&g->reg, x->blk_from, x->blk_to, &x->blk_idle);
 }
+
+int gm_gpu_bank_idle(gm_gpu_t *g, uint32_t b) { return bank_idle(g, b); }
 
 /* The two halves of an A100/H100-like L2 (l2.far_latency): SMs split in two
  * by index, banks too (bank b = channel x subpartitions + k, so the first
@@ -433,7 +438,7 @@ static void l2_cycle(gm_gpu_t *g)
     uint64_t dnow = g->clk.cycles[GM_CLK_DRAM];
     uint32_t subs = g->cfg.l2.subpartitions;
     for (uint32_t b = 0; b < g->nbanks; b++)
-        if (g->hooks || !gm_gpu_bank_idle(g, b))
+        if (g->hooks || !bank_idle(g, b))
             bank_cycle(g, b);
     for (uint32_t ch = 0; ch < g->cfg.l2.channels; ch++) {
         gm_dram_t *d = &g->dram[ch];
