@@ -38,6 +38,8 @@ typedef struct gm_run_opts {
     int print_config;         /* print the resolved configuration, run nothing */
     uint64_t sample;          /* --sample N: a "samples" row every N core cycles (0: off) */
     int per_sm;               /* --per-sm: the report gets "sms" */
+    int no_skip;              /* --no-skip: simulate every clock edge (no fast-forward) */
+    int skip_report;          /* --skip-report: the summary says how many were skipped */
     int isolated;             /* --isolated: STP/ANTT against each member alone (corun.h) */
     const char *isolated_cache, *isolated_config;
     int icta;                 /* --icta: the inter-CTA reuse profiler on, its report printed */

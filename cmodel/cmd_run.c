@@ -17,6 +17,7 @@
 const char gm_run_usage[] =
     "usage: gmem run --config FILE --workload SPEC [--stats FILE] [--max-cycles N]\n"
     "                [--seed S] [--sample N] [--per-sm] [--icta] [--icta-hw]\n"
+    "                [--no-skip | --skip-report]\n"
     "                [--isolated [--isolated-cache DIR] [--isolated-config FILE]]\n"
     "       gmem run --config FILE [--set PATH=VALUE ...] --print-config\n"
     "\n"
@@ -45,6 +46,10 @@ const char gm_run_usage[] =
     "                    100000 rows: N >= --max-cycles / 100000, else exit 2)\n"
     "  --per-sm          add \"sms\" to the stats: each SM's instructions, L1D\n"
     "                    counters and CTAs (they sum to the whole-GPU figures)\n"
+    "  --no-skip         simulate every clock edge: no fast-forward over the cycles\n"
+    "                    in which nothing can act (the stats are the same either\n"
+    "                    way; for checking that, and timing it)\n"
+    "  --skip-report     after the summary, the core cycles the fast-forward skipped\n"
     "  --isolated        a pair or triple with a fixed window (ck.window): run each\n"
     "                    member alone on the whole GPU for the same window first and\n"
     "                    add its isolated and co-run IPC, the normalized IPCs, STP and\n"
@@ -95,6 +100,14 @@ int gm_run_parse(int argc, char **argv, gm_run_opts_t *o)
         }
         if (!strcmp(a, "--per-sm")) {
             o->per_sm = 1;
+            continue;
+        }
+        if (!strcmp(a, "--no-skip")) {
+            o->no_skip = 1;
+            continue;
+        }
+        if (!strcmp(a, "--skip-report")) {
+            o->skip_report = 1;
             continue;
         }
         if (!strcmp(a, "--isolated")) {
@@ -431,6 +444,7 @@ static int run_corun(const gm_run_opts_t *o, const gm_blk_hooks_t *hooks, int qu
         return gm_fail(GM_EXIT_USAGE, "run: %s", err.msg);
     }
     g->per_sm = o->per_sm;
+    g->no_skip = o->no_skip;
     g->interrupt = &gm_interrupted;
     gm_run_end_t end = gm_gpu_run(g, o->max_cycles);
     int status = GM_EXIT_OK;
@@ -453,6 +467,9 @@ static int run_corun(const gm_run_opts_t *o, const gm_blk_hooks_t *hooks, int qu
     gm_interrupt_release();
     if (!quiet && (!stats || strcmp(stats, "-"))) {
         summary(g, end);
+        if (o->skip_report)
+            printf("fast-forward: %" PRIu64 " of %" PRIu64 " core cycles skipped\n",
+                   g->ff_skipped, g->clk.cycles[GM_CLK_CORE]);
         if (o->icta)
             icta_report(g);
     }

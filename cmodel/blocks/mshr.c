@@ -244,6 +244,17 @@ int mshr_tick_idle(mshr_t *m)
     return 1;
 }
 
+int mshr_tick_idle_n(mshr_t *m, uint64_t n)
+{
+    if (m->rq_n)
+        return 0;
+    for (unsigned k = 0; k < MSHR_PIPE; k++)
+        if (m->pipe_v[k])
+            return 0;
+    m->ctr.slot_cycles += (uint64_t)m->used * n;
+    return 1;
+}
+
 #define GM_BLOCK mshr
 #define GM_PORTS "mshr.ports"
 #include "block_desc.h"

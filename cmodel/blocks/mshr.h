@@ -55,5 +55,9 @@ int mshr_idle(const mshr_t *m);
  * cycle only counts its occupied slots. Then count them and return 1;
  * else change nothing and return 0 (run the whole cycle). */
 int mshr_tick_idle(mshr_t *m);
+/* n such cycles at once (a simulator skipping cycles in which nothing can
+ * act): 1 and each counted as mshr_tick_idle would, or 0 and nothing
+ * changed; n = 0 only asks. */
+int mshr_tick_idle_n(mshr_t *m, uint64_t n);
 
 #endif

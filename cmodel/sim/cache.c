@@ -50,6 +50,21 @@ int gm_cache_wait(gm_cache_t *c)
     return 1;
 }
 
+uint64_t gm_cache_next(const gm_cache_t *c)
+{
+    if (c->ts || c->primaries.n || c->missq.n || !c->mshr.skip(c->mshr.self, 0))
+        return 0;
+    return c->hits.q.n ? c->hits.ready[c->hits.q.head] : UINT64_MAX;
+}
+
+void gm_cache_skip(gm_cache_t *c, uint64_t n)
+{
+    c->mshr.skip(c->mshr.self, n);
+    /* the set index's first idle edge drops its valid bit; later ones
+     * change nothing (plug/set_index.c) */
+    gm_cache_end(c);
+}
+
 /* What a load's probe found, for the MSHR's answer. */
 typedef struct probe {
     uint32_t set;

@@ -77,6 +77,10 @@ typedef struct gm_mshr_port {
      * one would be such a cycle, do it (cheaply) and return 1, else change
      * nothing and return 0 (never 1 with RTL attached). */
     int (*wait)(void *self);
+    /* n such cycles at once (the fast-forward, gpu.c): 1 if wait() would
+     * take its fast path now, then done as n of them; else 0 and nothing
+     * changed. n = 0 only asks. */
+    int (*skip)(void *self, uint64_t n);
     void *self;
 } gm_mshr_port_t;
 
@@ -214,5 +218,14 @@ int gm_cache_idle(const gm_cache_t *c);
  * store): run it as that, its end included, and return 1; else change
  * nothing and return 0. */
 int gm_cache_wait(gm_cache_t *c);
+/* The fast-forward (gpu.c): with no access and no fill coming, the first
+ * cycle of the cache's clock at which it may do more than wait (its hit
+ * pipe's head comes out); 0 when that may be the next (something to issue
+ * or send on, a plug-in's tag store, an MSHR with work), UINT64_MAX when
+ * never by itself. */
+uint64_t gm_cache_next(const gm_cache_t *c);
+/* n waiting cycles at once, as gm_cache_wait would run them (its MSHR's
+ * counting, its set index clocked); only after gm_cache_next said so. */
+void gm_cache_skip(gm_cache_t *c, uint64_t n);
 
 #endif

@@ -120,6 +120,35 @@ int gm_dram_precharge(gm_dram_t *d, uint32_t bank, uint64_t now)
     return 1;
 }
 
+/* Each request's next command: a column on its open row, an activate in
+ * a precharged bank, or its bank's precharge; the earliest cycle its
+ * timing checks (gm_dram_column, _activate, _precharge) pass. */
+uint64_t gm_dram_next(const gm_dram_t *d)
+{
+    const gm_dram_cfg_t *c = d->cfg;
+    uint64_t t = UINT64_MAX;
+    for (uint32_t i = 0; i < d->queue.n; i++) {
+        const gm_req_t *r = gm_dram_at(d, i);
+        const gm_dram_bank_t *b = &d->bank[r->dbank];
+        uint64_t e;
+        if (b->open_row == (int64_t)r->row) {
+            int wr = r->kind == GM_REQ_WRITEBACK;
+            uint64_t lat = wr ? c->tWL : c->tCL;
+            e = max64(b->next_col, d->next_col);
+            e = max64(e, d->bus_free > lat ? d->bus_free - lat : 0);
+            if (!wr)
+                e = max64(e, d->rd_ok);
+        } else if (b->open_row < 0) {
+            e = max64(b->next_act, d->next_rrd);
+        } else {
+            e = b->next_pre;
+        }
+        if (e < t)
+            t = e;
+    }
+    return t;
+}
+
 void gm_dram_cycle(gm_dram_t *d, uint64_t now)
 {
     d->st.cycles++;

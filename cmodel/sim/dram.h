@@ -23,7 +23,10 @@ typedef struct gm_dram gm_dram_t;
 
 /* The scheduler hook: issue at most one command at DRAM cycle `now`. It
  * is called only on cycles with a request queued: every command serves
- * one (a precharge or activate for its row, a column for it). */
+ * one (a precharge or activate for its row, a column for it). It acts
+ * only through the three commands below and keeps no state of its own,
+ * so a cycle in which the timing allows none of them changes nothing
+ * (gm_dram_next). */
 typedef struct gm_dram_sched {
     void (*cycle)(void *self, gm_dram_t *d, uint64_t now);
     void *self;
@@ -57,6 +60,17 @@ static inline uint32_t gm_dram_ret_peek(const gm_dram_t *d, uint64_t now)
     return gm_delay_peek(&d->ret, now);
 }
 static inline uint32_t gm_dram_ret_pop(gm_dram_t *d) { return gm_delay_pop(&d->ret); }
+/* The fast-forward (gpu.c): the first DRAM cycle at which a command for
+ * a queued request may be issued (a lower bound: the timing of each
+ * request's next command; a read's return pipe having room is left to
+ * the L2 side), UINT64_MAX with the queue empty. */
+uint64_t gm_dram_next(const gm_dram_t *d);
+/* n cycles without a command at once: the per-cycle counters. */
+static inline void gm_dram_skip(gm_dram_t *d, uint64_t n)
+{
+    d->st.cycles += n;
+    d->st.queue_sum += n * d->queue.n;
+}
 /* Data-bus cycles one request of `bytes` occupies. */
 uint32_t gm_dram_burst_cycles(const gm_dram_cfg_t *cfg, uint32_t bytes);
 

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ff.h"
 #include "per_sm.h"
 #include "util/progress.h"
 
@@ -212,6 +213,9 @@ int gm_gpu_init(gm_gpu_t *g, const gm_gpu_config_t *cfg, gm_workload_t *wl, uint
         }
         g->nplug++;
     }
+    g->ff_ok = 1;
+    for (uint32_t p = 0; p < g->nplug; p++)
+        g->ff_ok &= g->plug[p]->next_event != NULL;
     gm_site_t gpu = {.kind = GM_SITE_GPU, .name = "gpu", .ctx = &g->core, .route = &g->route,
                      .window = &g->window};
     if (attach_all(g, &gpu, err))
@@ -310,7 +314,7 @@ static int blocks_idle(const gm_registry_t *reg, uint32_t from, uint32_t to, int
 /* An SM with nothing resident, nothing in flight and idle blocks and
  * plug-ins: its cycle would change nothing, counters included, so a run
  * without RTL beside the C models may skip it (results are identical). */
-static int sm_idle(gm_gpu_t *g, uint32_t i)
+static inline int sm_idle(gm_gpu_t *g, uint32_t i)
 {
     gm_gpu_sm_t *x = &g->sm[i];
     return gm_sm_idle(&x->sm) && gm_lsu_idle(&x->lsu) && gm_l1d_idle(&x->l1d) &&
@@ -355,15 +359,20 @@ static void core_cycle(gm_gpu_t *g)
     }
 }
 
+/* The fast-forward's view (ff.c); the cycle above keeps its own inlined. */
+int gm_gpu_sm_idle(gm_gpu_t *g, uint32_t i) { return sm_idle(g, i); }
+
 /* ---- the L2 clock: the banks, and their junctions with the crossbars
  * and the DRAM channels ---- */
 
-static int bank_idle(gm_gpu_t *g, uint32_t b)
+static inline int bank_idle(gm_gpu_t *g, uint32_t b)
 {
     gm_gpu_bank_t *x = &g->bank[b];
     return gm_l2_idle(&x->l2) && !g->req_net.out[b].q.n && !x->fabric.q.n &&
            blocks_idle(&g->reg, x->blk_from, x->blk_to, &x->blk_idle);
 }
+
+int gm_gpu_bank_idle(gm_gpu_t *g, uint32_t b) { return bank_idle(g, b); }
 
 /* The two halves of an A100/H100-like L2 (l2.far_latency): SMs split in two
  * by index, banks too (bank b = channel x subpartitions + k, so the first
@@ -469,6 +478,43 @@ static uint64_t progress_mark(const gm_gpu_t *g)
     return m;
 }
 
+static uint64_t min64(uint64_t a, uint64_t b) { return a < b ? a : b; }
+
+/* The fast-forward (ff.h), stopped short of the core cycles at which the
+ * loop below does something of its own: the last of --max-cycles, a
+ * --sample row, a fixed window's end, and the watchdog's checks (every
+ * 4096th cycle: the first after some progress takes the new mark, and one
+ * more than GM_WATCHDOG_CYCLES after the last progress stops the run).
+ * Whether it skipped. */
+static int fast_forward(gm_gpu_t *g, uint64_t max_cycles, uint64_t *mark)
+{
+    gm_clocks_t *ck = &g->clk;
+    uint64_t next = ck->next_fs[GM_CLK_CORE];
+    uint64_t limit = gm_ff_edge_fs(ck, GM_CLK_CORE, max_cycles);
+    if (g->sample_at != UINT64_MAX)
+        limit = min64(limit, gm_ff_edge_fs(ck, GM_CLK_CORE, g->sample_at));
+    if (g->window)
+        limit = min64(limit, gm_ff_edge_fs(ck, GM_CLK_CORE, g->window));
+    uint64_t t = gm_ff_horizon(g, limit);
+    if (t <= next)
+        return 0;
+    uint64_t n0 = ck->cycles[GM_CLK_CORE]; /* the first core cycle (now) skipped */
+    uint64_t m = progress_mark(g), first = (n0 + 0xfff) & ~(uint64_t)0xfff;
+    uint64_t since = m != *mark ? first : g->last_progress;
+    uint64_t fire = since + GM_WATCHDOG_CYCLES + 1;
+    fire = ((fire > n0 ? fire : n0) + 0xfff) & ~(uint64_t)0xfff;
+    t = min64(t, gm_ff_edge_fs(ck, GM_CLK_CORE, fire + 1));
+    if (t <= next)
+        return 0;
+    uint64_t k = gm_ff_skip(g, t);
+    g->ff_skipped += k;
+    if (m != *mark && first < n0 + k) {
+        *mark = m;
+        g->last_progress = first;
+    }
+    return k != 0;
+}
+
 const char *gm_run_end_name(gm_run_end_t end)
 {
     switch (end) {
@@ -488,6 +534,8 @@ gm_run_end_t gm_gpu_run(gm_gpu_t *g, uint64_t max_cycles)
     gm_progress_start(&prog, "warps", g->warps_total);
     prog.cycle = &g->clk.cycles[GM_CLK_CORE];
     gm_run_end_t end = GM_END_COMPLETED;
+    /* RTL beside the C models (lockstep, recording) sees every edge */
+    int ff = g->ff_ok && !g->hooks && !g->no_skip;
     for (;;) {
         unsigned next = gm_clocks_peek(&g->clk);
         /* a window ends at its last core cycle, before a --max-cycles of the same */
@@ -504,6 +552,20 @@ gm_run_end_t gm_gpu_run(gm_gpu_t *g, uint64_t max_cycles)
         if (g->interrupt && *g->interrupt) {
             gm_progress_end(&prog);
             return GM_END_INTERRUPTED;
+        }
+        if (ff && (next & 1u << GM_CLK_CORE)) {
+            /* A busy machine stays busy for a while: after a fruitless ask
+             * the next waits 1, 2, 4 .. 64 core cycles (skipping less is
+             * always exact; a long wait loses at most its first 64). */
+            if (g->ff_wait) {
+                g->ff_wait--;
+            } else if (fast_forward(g, max_cycles, &mark)) {
+                g->ff_backoff = 0;
+                continue; /* the checks above, at the edge it stopped before */
+            } else {
+                g->ff_backoff = g->ff_backoff ? (g->ff_backoff < 64 ? 2 * g->ff_backoff : 64) : 1;
+                g->ff_wait = g->ff_backoff;
+            }
         }
         unsigned m = gm_clocks_step(&g->clk);
         if (m & 1u << GM_CLK_CORE) {

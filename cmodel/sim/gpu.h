@@ -79,6 +79,10 @@ typedef struct gm_gpu {
     uint64_t sample_at;           /* core cycle count of the next --sample row; UINT64_MAX: off */
     gm_sampler_t *sampler;        /* --sample (NULL: off) */
     int per_sm;                   /* --per-sm: the report gets "sms" */
+    int no_skip;                  /* --no-skip: simulate every edge (no fast-forward, ff.h) */
+    int ff_ok;                    /* every plug-in on can say when it next acts */
+    uint64_t ff_skipped;          /* core cycles the fast-forward skipped */
+    uint32_t ff_backoff, ff_wait; /* after fruitless asks, core cycles before the next */
 } gm_gpu_t;
 
 /* A run with requests or warps left and no instruction issued and no
@@ -105,6 +109,10 @@ const char *gm_run_end_name(gm_run_end_t end);
  * stop it, *g->interrupt is set or nothing moves; after max_cycles or an
  * interrupt it can be called again to go on. */
 gm_run_end_t gm_gpu_run(gm_gpu_t *g, uint64_t max_cycles);
+/* Whether an SM's / an L2 bank's cycle would change nothing at all, so
+ * a run without RTL does not run it (the fast-forward asks too). */
+int gm_gpu_sm_idle(gm_gpu_t *g, uint32_t i);
+int gm_gpu_bank_idle(gm_gpu_t *g, uint32_t b);
 /* The stages' counters summed (blocks: the registry). */
 void gm_gpu_stats(const gm_gpu_t *g, gm_stats_in_t *in, uint64_t *channel_requests);
 /* The stats report (JSON, schema "gmem-stats/1"), ending with the "run"

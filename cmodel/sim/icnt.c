@@ -62,6 +62,21 @@ void gm_icnt_inject(gm_icnt_t *n, uint32_t src, uint32_t dst, uint32_t req, uint
     n->queued++;
 }
 
+uint64_t gm_icnt_next(const gm_icnt_t *n)
+{
+    uint64_t t = UINT64_MAX;
+    for (uint32_t s = 0; n->queued && s < n->nsrc; s++) {
+        const gm_icnt_port_t *p = &n->src[s];
+        if (!p->q.n)
+            continue;
+        uint64_t d = n->dst_busy[p->dst[p->q.head]];
+        uint64_t e = p->busy_until > d ? p->busy_until : d;
+        if (e < t)
+            t = e;
+    }
+    return t;
+}
+
 void gm_icnt_cycle(gm_icnt_t *n, uint64_t now)
 {
     if (!n->queued)

@@ -39,6 +39,11 @@ static inline int gm_icnt_can_inject(const gm_icnt_t *n, uint32_t src)
 }
 void gm_icnt_inject(gm_icnt_t *n, uint32_t src, uint32_t dst, uint32_t req, uint32_t bytes);
 void gm_icnt_cycle(gm_icnt_t *n, uint64_t now);
+/* The fast-forward (gpu.c): the first icnt cycle at which a queued packet
+ * may be sent (its source port and its destination free; a full output
+ * waits for its consumer, whose pop is an event of its own), UINT64_MAX
+ * with nothing queued. */
+uint64_t gm_icnt_next(const gm_icnt_t *n);
 /* The next packet that has arrived at `dst`, or UINT32_MAX. */
 static inline uint32_t gm_icnt_peek(const gm_icnt_t *n, uint32_t dst, uint64_t now)
 {

@@ -146,6 +146,13 @@ void gm_l1d_cycle(gm_l1d_t *l, gm_l1d_port_t *p)
     }
 }
 
+uint64_t gm_l1d_next(const gm_l1d_t *l)
+{
+    if (l->resp.n || l->out.n || l->stolen || l->hook.prefetch.n)
+        return 0;
+    return gm_cache_next(&l->c);
+}
+
 void gm_l1d_drain(gm_l1d_t *l)
 {
     gm_fifo_t *mq = &l->c.missq;

@@ -85,5 +85,12 @@ void gm_l1d_drain(gm_l1d_t *l);
 /* The end of the SM's cycle. */
 static inline void gm_l1d_end(gm_l1d_t *l) { gm_cache_end(&l->c); }
 int gm_l1d_idle(const gm_l1d_t *l);
+/* The fast-forward (gpu.c): with no request from the LSU, the first core
+ * cycle at which the L1D may do more than wait (its hit pipe's head comes
+ * out); 0 if that may be the next (a reply to take, a miss to send, a
+ * prefetcher or a remote read that may act), UINT64_MAX if never by itself. */
+uint64_t gm_l1d_next(const gm_l1d_t *l);
+/* n such cycles at once. */
+static inline void gm_l1d_skip(gm_l1d_t *l, uint64_t n) { gm_cache_skip(&l->c, n); }
 
 #endif

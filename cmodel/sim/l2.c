@@ -51,6 +51,16 @@ int gm_l2_wait(gm_l2bank_t *k)
     return gm_cache_wait(&k->c);
 }
 
+uint64_t gm_l2_next(const gm_l2bank_t *k)
+{
+    if (k->inq.n || k->fills.n || k->replies.n || k->input.offer)
+        return 0;
+    uint64_t t = gm_cache_next(&k->c);
+    if (k->rop.q.n && k->rop.ready[k->rop.q.head] < t)
+        t = k->rop.ready[k->rop.q.head];
+    return t;
+}
+
 void gm_l2_cycle(gm_l2bank_t *k)
 {
     uint64_t now = *k->ctx.now;

@@ -48,5 +48,12 @@ void gm_l2_cycle(gm_l2bank_t *k);
  * and return 0 (gm_l2_cycle then). */
 int gm_l2_wait(gm_l2bank_t *k);
 int gm_l2_idle(const gm_l2bank_t *k);
+/* The fast-forward (gpu.c): with nothing arriving from the crossbar, the
+ * first L2 cycle at which the bank may do more than wait for DRAM (the
+ * ROP delay's or the hit pipe's head comes out); 0 if that may be the
+ * next, UINT64_MAX if never by itself. */
+uint64_t gm_l2_next(const gm_l2bank_t *k);
+/* n such waiting cycles at once (gm_l2_wait's). */
+static inline void gm_l2_skip(gm_l2bank_t *k, uint64_t n) { gm_cache_skip(&k->c, n); }
 
 #endif

@@ -28,6 +28,23 @@ void gm_lsu_free(gm_lsu_t *L)
 
 int gm_lsu_idle(const gm_lsu_t *L) { return !L->in.full && !L->head && !L->answers.n; }
 
+int gm_lsu_quiet(const gm_lsu_t *L)
+{
+    if (L->answers.n || L->hook.access.n)
+        return 0;
+    return L->head ? L->xlat_wait : !L->in.full;
+}
+
+void gm_lsu_skip(gm_lsu_t *L, gm_l1d_port_t *p, uint64_t n)
+{
+    p->valid = 0;
+    p->outcome = GM_ACC_NONE;
+    L->rf = -1;
+    L->out = L->head ? GM_ACC_STALL : GM_ACC_NONE;
+    if (L->head)
+        L->st.stall_cycles += n;
+}
+
 static void finish_inst(gm_lsu_t *L, gm_slot_t *s)
 {
     if (s->is_load) {
@@ -132,6 +149,7 @@ void gm_lsu_offer(gm_lsu_t *L, gm_l1d_port_t *p)
     p->outcome = GM_ACC_NONE;
     L->out = GM_ACC_NONE;
     L->rf = -1;
+    L->xlat_wait = 0;
     if (!L->head && L->in.full)
         start_head(L);
     if (!L->head)
@@ -143,6 +161,7 @@ void gm_lsu_offer(gm_lsu_t *L, gm_l1d_port_t *p)
         gm_hooks_call(&L->hook.xlat, &xe);
         if (!xe.go) { /* not translated yet: nothing leaves, the head waits */
             L->out = GM_ACC_STALL;
+            L->xlat_wait = 1;
             return;
         }
     }

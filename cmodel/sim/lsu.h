@@ -70,6 +70,7 @@ typedef struct gm_lsu {
     uint32_t bp_inflight;
     gm_acc_outcome_t out;     /* this cycle's outcome so far (the bypass path) */
     int rf;
+    uint8_t xlat_wait;        /* this cycle's xlat hook held the head back */
     gm_fifo_t answers;        /* from the L1D */
     struct {
         gm_hooks_t bypass, access, xlat, done;
@@ -96,5 +97,12 @@ void gm_lsu_free(gm_lsu_t *L);
 void gm_lsu_offer(gm_lsu_t *L, gm_l1d_port_t *port);
 void gm_lsu_finish(gm_lsu_t *L, const gm_l1d_port_t *port);
 int gm_lsu_idle(const gm_lsu_t *L);
+/* The fast-forward (gpu.c): the LSU's next cycle would only repeat the
+ * last -- idle, or its head held back by the xlat hook, whose plug-ins
+ * say when that ends (gm_plugin_t.next_event) -- with nothing answered
+ * and no hook that runs every cycle. */
+int gm_lsu_quiet(const gm_lsu_t *L);
+/* n such cycles at once: a held head's stall cycles, the port left idle. */
+void gm_lsu_skip(gm_lsu_t *L, gm_l1d_port_t *port, uint64_t n);
 
 #endif

@@ -31,3 +31,10 @@ const gm_plugin_t *gm_plugin_find(const char *name)
             return *p;
     return NULL;
 }
+
+uint64_t gm_plug_no_event(void *self, uint64_t now)
+{
+    (void)self;
+    (void)now;
+    return UINT64_MAX;
+}

@@ -85,6 +85,17 @@ typedef struct gm_plugin {
     int (*attach)(void *self, const gm_site_t *site, gm_err_t *err);
     void (*begin)(void *self);     /* each core cycle, before the SMs (NULL: none) */
     void (*end)(void *self);       /* each core cycle, after the SMs (NULL: none) */
+    /* The fast-forward (gpu.c skips cycles in which nothing can act): the
+     * first core cycle (the stages' `now`) from `now` on at which its
+     * begin / end or any callback it hooked may do more than skip() makes
+     * up for, given the state as it is; `now` or less if that may be the
+     * next one, UINT64_MAX if never by itself. NULL: it cannot tell, and
+     * a run with it on simulates every cycle. A plug-in that only
+     * provides parts (an MSHR, a set index, a scheduler) answers
+     * gm_plug_no_event: the stages account for their parts. */
+    uint64_t (*next_event)(void *self, uint64_t now);
+    /* n skipped core cycles at once (NULL: they change nothing of it). */
+    void (*skip)(void *self, uint64_t n);
     /* Its own counters, as a JSON object at the top of the stats (NULL: none). */
     void (*stats)(const void *self, cJSON *root);
     void (*free)(void *self);
@@ -93,6 +104,8 @@ typedef struct gm_plugin {
 /* Every plug-in, NULL-terminated, in the order of their file names. */
 extern const gm_plugin_t *const gm_plugins[];
 unsigned gm_plugin_index(const gm_plugin_t *p);
+/* next_event of a plug-in with nothing of its own to wait for. */
+uint64_t gm_plug_no_event(void *self, uint64_t now);
 const gm_plugin_t *gm_plugin_find(const char *name);
 /* A plug-in's config section inside a GPU config. */
 static inline const void *gm_plug_cfg(const gm_gpu_config_t *c, const gm_plugin_t *p)

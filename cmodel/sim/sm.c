@@ -473,6 +473,16 @@ void gm_sm_issue(gm_sm_t *sm)
 
 void gm_sm_end(gm_sm_t *sm) { gm_hooks_call(&sm->hook.end, &sm->ev); }
 
+int gm_sm_quiet(const gm_sm_t *sm)
+{
+    if (!gm_fifo_empty(&sm->done) || sm->hook.begin.n || sm->hook.end.n || sm->hook.arb.n)
+        return 0;
+    uint64_t any = 0;
+    for (unsigned i = 0; i < GM_WARP_WORDS; i++)
+        any |= sm->cready[i] | (sm->to_lsu->full ? 0 : sm->mcand[i]);
+    return !any;
+}
+
 int gm_sm_idle(const gm_sm_t *sm)
 {
     if (sm->used_warps || !gm_fifo_empty(&sm->done))

@@ -24,6 +24,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "config.h"
 #include "ctx.h"
@@ -189,5 +190,12 @@ void gm_sm_issue(gm_sm_t *sm);
 void gm_sm_end(gm_sm_t *sm);
 /* Nothing resident, nothing finished waiting, no plug-in busy. */
 int gm_sm_idle(const gm_sm_t *sm);
+/* The fast-forward (gpu.c): the SM's next cycle would issue nothing and
+ * change nothing -- no finished instruction to take, no warp that could
+ * issue (each waits for its loads, or for the LSU's latch), no hook that
+ * runs every cycle -- as long as nothing outside it changes. */
+int gm_sm_quiet(const gm_sm_t *sm);
+/* Cycles skipped so: their events are a quiet cycle's, none. */
+static inline void gm_sm_skip(gm_sm_t *sm) { memset(&sm->ev, 0, sizeof sm->ev); }
 
 #endif

@@ -180,6 +180,40 @@ static void test_tick_idle_is_a_whole_cycle(void **state)
     assert_true(pending_taken > 100);
 }
 
+/* The fast-forward's bulk form: mshr_tick_idle_n(n) is n whole cycles
+ * without inputs whenever it says it may (n = 0 only asks), and leaves the
+ * state untouched when it may not (a filled entry waiting for release). */
+static void test_tick_idle_n_is_n_cycles(void **state)
+{
+    (void)state;
+    init(8, 4, 1);
+    static mshr_t twin, before;
+    cyc(1, 0x20, 1, 0, 0, 1);
+    cyc(1, 0x21, 2, 0, 0, 1);
+    cyc(1, 0x20, 3, 0, 0, 1); /* a merge: 3 slots held, 2 entries */
+    for (int k = 0; k < 4; k++)
+        cyc(0, 0, 0, 0, 0, 1); /* the issue pipe drains */
+    mshr_in_t in;
+    memset(&in, 0, sizeof in);
+    in.fwd_ready = 1;
+    mshr_counters_t c;
+    mshr_counters(&m, &c);
+    uint64_t slots = c.slot_cycles;
+    memcpy(&twin, &m, sizeof m);
+    assert_int_equal(mshr_tick_idle_n(&twin, 0), 1);
+    assert_memory_equal(&twin, &m, sizeof m);
+    for (int k = 0; k < 37; k++)
+        mshr_tick(&m, &in);
+    assert_int_equal(mshr_tick_idle_n(&twin, 37), 1);
+    assert_memory_equal(&twin, &m, sizeof m);
+    mshr_counters(&m, &c);
+    assert_int_equal(c.slot_cycles, slots + 37 * 3); /* 3 slots held 37 cycles */
+    cyc(0, 0, 0, 1, 0x21, 0); /* filled, its release held back */
+    memcpy(&before, &m, sizeof m);
+    assert_int_equal(mshr_tick_idle_n(&m, 5), 0);
+    assert_memory_equal(&before, &m, sizeof m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -190,6 +224,7 @@ int main(void)
         cmocka_unit_test(test_freed_entry_not_reused_same_cycle),
         cmocka_unit_test(test_access_latency),
         cmocka_unit_test(test_tick_idle_is_a_whole_cycle),
+        cmocka_unit_test(test_tick_idle_n_is_n_cycles),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

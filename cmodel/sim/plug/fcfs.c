@@ -38,4 +38,6 @@ const gm_plugin_t gm_plugin_fcfs = {
     .doc = "DRAM scheduler: first come, first served (dram.scheduler=fcfs)",
     .active = active,
     .attach = attach,
+    /* it issues only through the channel's commands (gm_dram_next) */
+    .next_event = gm_plug_no_event,
 };

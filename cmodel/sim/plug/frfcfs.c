@@ -60,4 +60,6 @@ const gm_plugin_t gm_plugin_frfcfs = {
     .doc = "DRAM scheduler: first ready, first come, first served (dram.scheduler=frfcfs)",
     .active = active,
     .attach = attach,
+    /* it issues only through the channel's commands (gm_dram_next) */
+    .next_event = gm_plug_no_event,
 };

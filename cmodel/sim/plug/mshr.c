@@ -77,6 +77,20 @@ static int wait_dlmshr(void *self)
     return !(x->reg->hooks && x->b->rtl) && dlmshr_tick_idle(x->st);
 }
 
+static int skip_mshr(void *self, uint64_t n)
+{
+    port_t *x = self;
+    return !(x->reg->hooks && x->b->rtl) && mshr_tick_idle_n(x->st, n);
+}
+
+/* An idle DL-MSHR's waiting cycle counts nothing (dlmshr_tick_idle). */
+static int skip_dlmshr(void *self, uint64_t n)
+{
+    port_t *x = self;
+    (void)n;
+    return !(x->reg->hooks && x->b->rtl) && dlmshr_tick_idle(x->st);
+}
+
 enum { DL_RIPPLE, DL_PARALLEL };
 static const char *const dealloc_names[] = {"ripple", "parallel", NULL};
 
@@ -195,7 +209,8 @@ static int attach(void *self, const gm_site_t *site, gm_err_t *err)
                                       .slots = c->mshr_entries * c->mshr_merge,
                                       .now = site->ctx->now};
     site->cache->mshr = (gm_mshr_port_t){.cycle = dl ? drive_dlmshr : drive_mshr,
-                                         .wait = dl ? wait_dlmshr : wait_mshr, .self = x};
+                                         .wait = dl ? wait_dlmshr : wait_mshr,
+                                         .skip = dl ? skip_dlmshr : skip_mshr, .self = x};
     return 0;
 }
 
@@ -248,6 +263,8 @@ const gm_plugin_t gm_plugin_mshr = {
     .cfg_size = sizeof(dl_cfg_t),
     .init = init,
     .attach = attach,
+    /* its part's waiting cycles are the caches' (gm_cache_next) */
+    .next_event = gm_plug_no_event,
     .stats = stats,
     .free = release,
 };

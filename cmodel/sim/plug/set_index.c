@@ -108,5 +108,7 @@ const gm_plugin_t gm_plugin_set_index = {
     .doc = "the set index of every cache: the set_hash block (l1d.c.set_func, l2.c.set_func)",
     .init = init,
     .attach = attach,
+    /* its index is clocked by the caches (gm_cache_skip) */
+    .next_event = gm_plug_no_event,
     .free = release,
 };

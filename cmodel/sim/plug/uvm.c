@@ -310,6 +310,26 @@ static void end(void *self)
     gm_uvm_gmmu_cycle(&u->g, *u->now);
 }
 
+/* The fast-forward's question: a walk's end, a migration's landing, or a
+ * decision or start due now. An LSU held by a fault asks again only to
+ * hear no until its page lands, which the GMMU's `ready` covers. */
+static uint64_t next_event(void *self, uint64_t now)
+{
+    const uvm_t *u = self;
+    const gm_uvm_gmmu_t *g = &u->g;
+    if (g->nbatch || (!g->busy && g->qn))
+        return now;
+    uint64_t t = g->busy ? g->ready : UINT64_MAX;
+    for (uint32_t i = 0; i < u->nsm; i++) {
+        const uvm_sm_t *s = &u->sm[i];
+        if (s->st == X_WALK && s->ready < t)
+            t = s->ready;
+        else if (s->st == X_FAULT && g->m.state[s->page] == GM_UVM_RESIDENT)
+            return now;
+    }
+    return t;
+}
+
 static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
 
 static void stats(const void *self, cJSON *root)
@@ -428,6 +448,7 @@ const gm_plugin_t gm_plugin_uvm = {
     .init = init,
     .attach = attach,
     .end = end,
+    .next_event = next_event,
     .stats = stats,
     .free = release,
 };

@@ -1,0 +1,71 @@
+# The fast-forward (sim/ff.c): a run skips the clock edges at which no
+# stage can act and adds what they count in bulk, so its stats are byte
+# for byte those of the same run with --no-skip (every edge simulated).
+# Runs: UVM on demand (NP) and oversubscribed with evictions, cut by
+# --max-cycles inside a fault's wait and sampled with --sample (the
+# fast-forward stops at both); memory-bound Fermi with FR-FCFS and FCFS;
+# a sectored L2 with the A100's far half; the DL-MSHR. Each must skip
+# something (--skip-report), and the comparison must catch a difference
+# (a run with another seed). A plug-in that cannot say when it acts next
+# (milg) and RTL beside the C models (--rtl) turn skipping off.
+. tests/lib.sh
+fast=${GMEM_FAST:-$GMEM}
+
+same() { # same NAME BINARY RUN-ARGS...: with and without skipping, byte for byte
+  local n=$1 g=$2
+  shift 2
+  run "$g" run "$@" --stats "$TMP/$n.ff.json" --skip-report
+  [ "$RC" = 0 ] || [ "$RC" = 3 ] || fail "$n: exited $RC: $OUT"
+  skipped=$(echo "$OUT" | sed -n 's/^fast-forward: \([0-9]*\) of [0-9]* core cycles skipped$/\1/p')
+  [ -n "$skipped" ] || fail "$n: no --skip-report line: $OUT"
+  run "$g" run "$@" --stats "$TMP/$n.all.json" --no-skip
+  [ "$RC" = 0 ] || [ "$RC" = 3 ] || fail "$n --no-skip: exited $RC: $OUT"
+  cmp -s "$TMP/$n.ff.json" "$TMP/$n.all.json" || {
+    "$g" diff-stats "$TMP/$n.all.json" "$TMP/$n.ff.json" | head -20
+    fail "$n: skipping changed the stats"
+  }
+  echo "$n: $skipped core cycles skipped, stats identical"
+}
+
+uvm="--config configs/capture-pascal.json --set sm.count=8"
+same np "$GMEM" $uvm --workload atax:n=128
+# 45 us of 1481 MHz cycles a fault, 8 faults at the least: most of the run
+[ "$skipped" -gt 500000 ] || fail "np: only $skipped cycles skipped"
+same np-cut "$GMEM" $uvm --workload atax:n=128 --max-cycles 400000 --sample 7000
+[ "$("$GMEM" stats-get "$TMP/np-cut.ff.json" cycles)" = 400000 ] || fail "np-cut: not cut at 400000"
+[ "$skipped" -gt 0 ] || fail "np-cut: nothing skipped"
+same oversub "$GMEM" $uvm --workload stream:n=32768,store=0 --set uvm.scheme=TPTE \
+  --set uvm.oversub_pct=110
+[ "$("$GMEM" stats-get "$TMP/oversub.ff.json" uvm.evicted_pages)" -gt 0 ] || fail "oversub: no eviction"
+[ "$skipped" -gt 100000 ] || fail "oversub: only $skipped cycles skipped"
+
+same fermi-atax "$fast" --config configs/fermi-gtx480.json --workload atax:n=512
+[ "$skipped" -gt 0 ] || fail "fermi-atax: nothing skipped"
+same fermi-fcfs "$GMEM" --config configs/fermi-gtx480.json --workload bfs:nodes=8192 \
+  --set dram.scheduler=fcfs
+[ "$skipped" -gt 0 ] || fail "fermi-fcfs: nothing skipped"
+same a100 "$GMEM" --config configs/a100.json --workload gather:iters=4,ctas=216
+[ "$skipped" -gt 0 ] || fail "a100: nothing skipped"
+same dlmshr "$GMEM" --config configs/dlmshr-ch3-dl.json --workload spmv
+[ "$skipped" -gt 0 ] || fail "dlmshr: nothing skipped"
+
+# the comparison sees a difference: another seed's random graph
+"$GMEM" run --config configs/fermi-gtx480.json --workload bfs:nodes=8192 --seed 2 \
+  --stats "$TMP/seed2.json" > /dev/null || fail "seed 2 run failed"
+cmp -s "$TMP/fermi-fcfs.all.json" "$TMP/seed2.json" && fail "the comparison misses another seed's run"
+
+# milg has no next_event: every cycle is simulated
+same dmil "$GMEM" --config configs/maxwell-ch4-dmil.json --workload pair:bp+sv --max-cycles 20000
+[ "$skipped" = 0 ] || fail "dmil: skipped $skipped cycles with a plug-in that cannot tell"
+
+# in-system lockstep sees every edge, and agrees with the pure C run
+if [ -x "${GMEM_COSIM:-}" ]; then
+  expect_rc 0 "$GMEM_COSIM" run $uvm --workload atax:n=64 --rtl mshr --skip-report \
+    --stats "$TMP/rtl.json"
+  expect_out '^fast-forward: 0 of [0-9]+ core cycles skipped$'
+  expect_rc 0 "$GMEM" run $uvm --workload atax:n=64 --stats "$TMP/c.json" --skip-report
+  expect_out '^fast-forward: [1-9][0-9]* of'
+  for f in rtl c; do grep -v '^[[:space:]]*"gmem_version":' "$TMP/$f.json" > "$TMP/$f.v.json"; done
+  "$GMEM" diff-stats "$TMP/c.v.json" "$TMP/rtl.v.json" || fail "--rtl mshr: stats differ from the pure C run's"
+fi
+exit 0
