@@ -13,29 +13,9 @@
 
 #include "workload/wl.h"
 #include "workload/workload.h"
+#include "wl_check.h"
 
 /* ---- helpers */
-
-static gm_workload_t *make(const char *spec)
-{
-    gm_err_t err = {{0}};
-    gm_workload_t *w = gm_workload_create(spec, 1, &err);
-    if (!w)
-        fail_msg("%s: %s", spec, err.msg);
-    return w;
-}
-
-static void expect_error(const char *spec, const char *msg)
-{
-    gm_err_t err = {{0}};
-    gm_workload_t *w = gm_workload_create(spec, 1, &err);
-    if (w) {
-        gm_workload_free(w);
-        fail_msg("'%s' was accepted, expected: %s", spec, msg);
-    }
-    if (!strstr(err.msg, msg))
-        fail_msg("'%s': got \"%s\", expected \"%s\"", spec, err.msg, msg);
-}
 
 /* One warp's instruction stream, generated on demand. */
 typedef struct warp_run {

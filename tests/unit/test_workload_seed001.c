@@ -15,27 +15,7 @@
 
 #include "workload/wl.h"
 #include "workload/workload.h"
-
-static gm_workload_t *make(const char *spec)
-{
-    gm_err_t err = {{0}};
-    gm_workload_t *w = gm_workload_create(spec, 1, &err);
-    if (!w)
-        fail_msg("%s: %s", spec, err.msg);
-    return w;
-}
-
-static void expect_error(const char *spec, const char *msg)
-{
-    gm_err_t err = {{0}};
-    gm_workload_t *w = gm_workload_create(spec, 1, &err);
-    if (w) {
-        gm_workload_free(w);
-        fail_msg("'%s' was accepted, expected: %s", spec, msg);
-    }
-    if (!strstr(err.msg, msg))
-        fail_msg("'%s': got \"%s\", expected \"%s\"", spec, err.msg, msg);
-}
+#include "wl_check.h"
 
 /* Calls visit(inst, cta, warp, index-in-warp, ctx) for every memory
  * instruction of kernel i of stream 0. */

@@ -18,6 +18,10 @@
 #include "workload/trace.h"
 #include "workload/wl.h"
 #include "workload/workload.h"
+#include "wl_check.h"
+
+/* the trace tests' generators are seeded 7 */
+static gm_workload_t *make_t(const char *spec) { return make_seeded(spec, 7); }
 
 static char tmpdir[512];
 
@@ -38,27 +42,6 @@ static int setup(void **state)
              (long)getpid());
     mkdir(tmpdir, 0700);
     return 0;
-}
-
-static gm_workload_t *make(const char *spec)
-{
-    gm_err_t err = {{0}};
-    gm_workload_t *w = gm_workload_create(spec, 7, &err);
-    if (!w)
-        fail_msg("%s: %s", spec, err.msg);
-    return w;
-}
-
-static void expect_error(const char *spec, const char *msg)
-{
-    gm_err_t err = {{0}};
-    gm_workload_t *w = gm_workload_create(spec, 1, &err);
-    if (w) {
-        gm_workload_free(w);
-        fail_msg("'%s' was accepted, expected: %s", spec, msg);
-    }
-    if (!strstr(err.msg, msg))
-        fail_msg("'%s': got \"%s\", expected \"%s\"", spec, err.msg, msg);
 }
 
 static void write_file(const char *path, const char *text)
@@ -242,10 +225,10 @@ static void test_round_trip(void **state)
     snprintf(spec, sizeof spec, "trace:file=%s", path);
     for (unsigned i = 0; specs[i]; i++) {
         gm_err_t err = {{0}};
-        gm_workload_t *w = make(specs[i]);
+        gm_workload_t *w = make_t(specs[i]);
         if (gm_trace_write(w, path, &err))
             fail_msg("%s: %s", specs[i], err.msg);
-        gm_workload_t *r = make(spec);
+        gm_workload_t *r = make_t(spec);
         assert_string_equal(gm_workload_spec(r), spec);
         expect_same_streams(w, r);
         gm_workload_free(r);
@@ -279,18 +262,18 @@ static void test_trace_of_trace(void **state)
     const char *p1 = tmp_path("a.gmt"), *p2 = tmp_path("b.gmt");
     char spec[700];
     gm_err_t err;
-    gm_workload_t *w = make("pair:gemm:n=40+bfs:nodes=100");
+    gm_workload_t *w = make_t("pair:gemm:n=40+bfs:nodes=100");
     assert_int_equal(gm_trace_write(w, p1, &err), 0);
     assert_int_equal(gm_trace_write(w, p2, &err), 0); /* the writer is deterministic */
     assert_true(same_file(p1, p2));
     snprintf(spec, sizeof spec, "trace:file=%s", p1);
-    gm_workload_t *r = make(spec);
+    gm_workload_t *r = make_t(spec);
     assert_int_equal(gm_workload_streams(r), 2);
     assert_int_equal(gm_trace_write(r, p2, &err), 0);
     gm_workload_free(r);
     /* the second file records the replay's spec; compare from the streams on */
     snprintf(spec, sizeof spec, "trace:file=%s", p2);
-    r = make(spec);
+    r = make_t(spec);
     expect_same_streams(w, r);
     gm_workload_free(r);
     gm_workload_free(w);
@@ -298,15 +281,15 @@ static void test_trace_of_trace(void **state)
     char pair[1500];
     snprintf(pair, sizeof pair, "pair:ax:n=64+trace:file=%s", p1);
     expect_error(pair, "a 2-stream trace cannot be part of a pair or triple");
-    w = make("gemm:n=40");
+    w = make_t("gemm:n=40");
     assert_int_equal(gm_trace_write(w, p2, &err), 0);
     snprintf(pair, sizeof pair, "pair:ax:n=64+trace:file=%s", p2);
-    r = make(pair);
+    r = make_t(pair);
     assert_int_equal(gm_workload_streams(r), 2);
     gm_workload_free(r);
     gm_workload_free(w);
 
-    w = make("ax:n=64");
+    w = make_t("ax:n=64");
     assert_int_equal(gm_trace_write(w, "/nonexistent/dir/x.gmt", &err), -1);
     assert_non_null(strstr(err.msg, "/nonexistent/dir/x.gmt: cannot open for writing"));
     gm_workload_free(w);
@@ -319,7 +302,7 @@ static void test_trace_of_trace(void **state)
 static size_t record_atax(const char *path, uint8_t *data, size_t cap)
 {
     gm_err_t err;
-    gm_workload_t *w = make("atax:n=64");
+    gm_workload_t *w = make_t("atax:n=64");
     assert_int_equal(gm_trace_write(w, path, &err), 0);
     gm_workload_free(w);
     FILE *f = fopen(path, "rb");
@@ -471,7 +454,7 @@ static void expect_warp(const gm_workload_t *w, unsigned k, uint32_t cta, uint32
 static void test_traceg_sample(void **state)
 {
     (void)state;
-    gm_workload_t *w = make("traceg:dir=" SAMPLE);
+    gm_workload_t *w = make_t("traceg:dir=" SAMPLE);
     assert_int_equal(gm_workload_streams(w), 1);
     assert_int_equal(gm_workload_kernels(w, 0), 2);
     const gm_kernel_t *k1 = gm_workload_kernel(w, 0, 0), *k2 = gm_workload_kernel(w, 0, 1);
@@ -532,13 +515,13 @@ static void test_traceg_sample(void **state)
     gm_err_t err;
     assert_int_equal(gm_trace_write(w, path, &err), 0);
     snprintf(spec, sizeof spec, "trace:file=%s", path);
-    gm_workload_t *r = make(spec);
+    gm_workload_t *r = make_t(spec);
     expect_same_streams(w, r);
     gm_workload_free(r);
     remove(path);
     gm_workload_free(w);
 
-    w = make("pair:traceg:dir=" SAMPLE "+ax:n=64");
+    w = make_t("pair:traceg:dir=" SAMPLE "+ax:n=64");
     assert_int_equal(gm_workload_streams(w), 2);
     gm_workload_free(w);
 }
@@ -651,7 +634,7 @@ static void test_traceg_fold_streams(void **state)
         write_file(path, k);
     }
     snprintf(spec, sizeof spec, "traceg:dir=%s", dir);
-    gm_workload_t *w = make(spec);
+    gm_workload_t *w = make_t(spec);
     assert_int_equal(gm_workload_streams(w), 2);
     assert_int_equal(gm_workload_kernels(w, 0), 2);
     assert_int_equal(gm_workload_kernels(w, 1), 1);
@@ -683,7 +666,7 @@ static void test_traceg_fold_streams(void **state)
     /* in a pair the trace has one stream: its kernels run in list order,
      * and the other member's arrays lie above the fold */
     snprintf(spec, sizeof spec, "pair:traceg:dir=%s+stream", dir);
-    w = make(spec);
+    w = make_t(spec);
     assert_int_equal(gm_workload_streams(w), 2);
     assert_int_equal(gm_workload_kernels(w, 0), 3);
     kn = gm_workload_kernel(w, 1, 0);
