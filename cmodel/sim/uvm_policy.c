@@ -165,8 +165,7 @@ static void re_victim(gm_uvm_mem_t *m)
     }
 }
 
-/* The evictable page with the oldest stamp, or GM_UVM_NONE. */
-static uint32_t lru_page(const gm_uvm_mem_t *m)
+uint32_t gm_uvm_lru_page(const gm_uvm_mem_t *m)
 {
     uint32_t best = GM_UVM_NONE;
     for (uint32_t p = 0; p < m->n; p++)
@@ -177,7 +176,7 @@ static uint32_t lru_page(const gm_uvm_mem_t *m)
 
 static void se_victim(gm_uvm_mem_t *m)
 {
-    uint32_t p = lru_page(m), lo, hi;
+    uint32_t p = gm_uvm_lru_page(m), lo, hi;
     if (p == GM_UVM_NONE)
         return;
     gm_uvm_mem_span(m, p, 4, &lo, &hi);

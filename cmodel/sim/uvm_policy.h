@@ -69,6 +69,10 @@ typedef struct gm_uvm_evictor {
 extern const gm_uvm_prefetcher_t gm_uvm_prefetchers[GM_UVM_NPREF];
 extern const gm_uvm_evictor_t gm_uvm_evictors[GM_UVM_NEVICT];
 
+/* The evictable (resident, unpinned) page with the oldest stamp, the lower
+ * on a tie, or GM_UVM_NONE: the global LRU SE and TURE fall back on. */
+uint32_t gm_uvm_lru_page(const gm_uvm_mem_t *m);
+
 /* Every translated access (the LRU order); the stamp of a page. */
 static inline void gm_uvm_touch(gm_uvm_mem_t *m, uint32_t i, uint64_t now)
 {

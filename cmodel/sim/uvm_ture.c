@@ -1,5 +1,8 @@
 #include "uvm_ture.h"
 
+#include "blocks/ture_lease.h"
+#include "uvm_policy.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,28 +25,6 @@ void gm_uvm_ture_free(gm_uvm_ture_t *t)
     memset(t, 0, sizeof *t);
 }
 
-static unsigned popcount16(uint16_t x)
-{
-    unsigned n = 0;
-    for (; x; x &= (uint16_t)(x - 1))
-        n++;
-    return n;
-}
-
-uint16_t gm_uvm_ture_lease(const gm_ture_samp_t *e, unsigned n, uint16_t old, int old_v)
-{
-    uint64_t sfx = 0;
-    for (unsigned k = 0; k < n; k++)
-        sfx += (uint64_t)e[k].cnt * 16 / popcount16(e[k].div);
-    uint64_t f = (sfx + 8u * n) / (16u * n);
-    uint64_t l = old_v ? (old + f + 1) >> 1 : f;
-    if (l < 1)
-        l = 1;
-    if (l > GM_TURE_LEASE_MAX)
-        l = GM_TURE_LEASE_MAX;
-    return (uint16_t)l;
-}
-
 static uint16_t life(const gm_uvm_ture_t *t, uint32_t k)
 {
     return t->lease_v[k] ? t->lease[k] : GM_TURE_LEASE_INIT;
@@ -53,15 +34,19 @@ static uint16_t life(const gm_uvm_ture_t *t, uint32_t k)
 static void windows_upto(gm_uvm_ture_t *t, const gm_uvm_mem_t *m, uint64_t now)
 {
     while (t->window * GM_TURE_S + GM_TURE_D <= now) {
-        gm_ture_samp_t grp[GM_TURE_NSAMP];
+        uint16_t cnt[GM_TURE_NSAMP], div[GM_TURE_NSAMP];
         for (uint32_t k = 0; k < m->nalloc; k++) {
             unsigned n = 0;
             for (unsigned s = 0; s < GM_TURE_NSAMP; s++)
-                if (t->samp[s].v && t->samp[s].gid == k)
-                    grp[n++] = t->samp[s];
+                if (t->samp[s].v && t->samp[s].gid == k) {
+                    cnt[n] = t->samp[s].cnt;
+                    div[n++] = t->samp[s].div;
+                }
             if (!n)
                 continue;
-            t->lease[k] = gm_uvm_ture_lease(grp, n, t->lease[k], t->lease_v[k]);
+            /* the ture_lease block's closed form, alpha = 1/2 */
+            t->lease[k] = (uint16_t)ture_lease_next(GM_TURE_ALPHA_SH, t->lease[k], t->lease_v[k],
+                                                    ture_lease_f(cnt, div, n));
             t->lease_v[k] = 1;
             t->lease_sum += t->lease[k];
             t->leases++;
@@ -114,41 +99,39 @@ static int oldest(const gm_uvm_ture_t *t)
     return b;
 }
 
-/* The resident, unpinned pages of absolute granule grn in region k. Each
- * is marked ABSENT at once (the GMMU evicts the pick list next, and
- * gm_uvm_mem_evict does not read the state), so neither a later granule
- * of the same batch nor the LRU scan takes a page twice. */
-static void pick_granule(gm_uvm_mem_t *m, uint32_t grn, uint32_t k)
+/* The resident, unpinned pages of the 64 KiB granule holding managed page
+ * i, in i's region. Each is marked ABSENT at once (the GMMU evicts the
+ * pick list next, and gm_uvm_mem_evict does not read the state), so
+ * neither a later granule of the same batch nor the LRU scan takes a page
+ * twice. */
+static void pick_granule(gm_uvm_mem_t *m, uint32_t i)
 {
-    int64_t lo = (int64_t)grn * 16 - m->base, hi = lo + 16;
-    if (lo < (int64_t)m->first[k])
-        lo = m->first[k];
-    if (hi > (int64_t)m->end[k])
-        hi = m->end[k];
-    for (int64_t p = lo; p < hi; p++)
+    uint32_t lo, hi;
+    gm_uvm_mem_span(m, i, 4, &lo, &hi);
+    for (uint32_t p = lo; p < hi; p++)
         if (m->state[p] == GM_UVM_RESIDENT && !m->pin[p]) {
-            m->pick[m->npick++] = (uint32_t)p;
+            m->pick[m->npick++] = p;
             m->state[p] = GM_UVM_ABSENT;
         }
 }
 
-/* The region a table entry's pages are in (the first page of the
- * granule that has one). */
-static uint32_t region_of(const gm_uvm_mem_t *m, uint32_t grn)
+/* A managed page of absolute granule grn (its first in the span), or
+ * GM_UVM_NONE. */
+static uint32_t page_of(const gm_uvm_mem_t *m, uint32_t grn)
 {
     for (uint32_t b = 0; b < 16; b++) {
         int64_t p = (int64_t)grn * 16 + b - m->base;
         if (p >= 0 && p < (int64_t)m->n && m->alloc[p] != UINT16_MAX)
-            return m->alloc[p];
+            return (uint32_t)p;
     }
-    return UINT16_MAX;
+    return GM_UVM_NONE;
 }
 
 static void evict_entry(gm_uvm_ture_t *t, gm_uvm_mem_t *m, int e)
 {
-    uint32_t k = region_of(m, t->coal[e].grn);
-    if (k != UINT16_MAX)
-        pick_granule(m, t->coal[e].grn, k);
+    uint32_t i = page_of(m, t->coal[e].grn);
+    if (i != GM_UVM_NONE)
+        pick_granule(m, i);
     t->coal[e].v = 0;
     t->occ--;
 }
@@ -206,18 +189,6 @@ void gm_uvm_ture_access(gm_uvm_ture_t *t, gm_uvm_mem_t *m, uint32_t i, uint64_t 
     t->recalls++;
 }
 
-/* The evicted global-LRU page's granule: the resident unpinned page with
- * the oldest stamp, ties to the lower page. */
-static uint32_t lru_page(const gm_uvm_mem_t *m)
-{
-    uint32_t best = GM_UVM_NONE;
-    for (uint32_t p = 0; p < m->n; p++)
-        if (m->state[p] == GM_UVM_RESIDENT && !m->pin[p] &&
-            (best == GM_UVM_NONE || m->stamp[p] < m->stamp[best]))
-            best = p;
-    return best;
-}
-
 void gm_uvm_ture_victim(gm_uvm_mem_t *m)
 {
     gm_uvm_ture_t *t = m->ture;
@@ -228,10 +199,10 @@ void gm_uvm_ture_victim(gm_uvm_mem_t *m)
             t->oversub_granules++;
             continue;
         }
-        uint32_t p = lru_page(m);
+        uint32_t p = gm_uvm_lru_page(m);
         if (p == GM_UVM_NONE)
             return;
-        pick_granule(m, (uint32_t)(((uint64_t)m->base + p) >> 4), m->alloc[p]);
+        pick_granule(m, p);
         t->fallback_granules++;
     }
 }

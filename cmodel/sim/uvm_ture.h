@@ -34,7 +34,7 @@
 #include "uvm_mem.h"
 
 enum { GM_TURE_NSAMP = 16, GM_TURE_NCOAL = 256, GM_TURE_BATCH = 4,
-       GM_TURE_D = 1000, GM_TURE_S = 6000, GM_TURE_LEASE_INIT = 1023, GM_TURE_LEASE_MAX = 1023 };
+       GM_TURE_D = 1000, GM_TURE_S = 6000, GM_TURE_LEASE_INIT = 1023, GM_TURE_ALPHA_SH = 1 };
 
 typedef struct gm_ture_samp {
     uint8_t v;
@@ -72,7 +72,5 @@ void gm_uvm_ture_arrive(gm_uvm_ture_t *t, const gm_uvm_mem_t *m, uint32_t i);
 void gm_uvm_ture_access(gm_uvm_ture_t *t, gm_uvm_mem_t *m, uint32_t i, uint64_t now);
 /* The evictor: BATCH granules onto m->pick. */
 void gm_uvm_ture_victim(gm_uvm_mem_t *m);
-/* Eq. 4.2 and the weighting for one group's window (exposed for tests). */
-uint16_t gm_uvm_ture_lease(const gm_ture_samp_t *e, unsigned n, uint16_t old, int old_v);
 
 #endif

@@ -14,6 +14,7 @@
 
 #include <cmocka.h>
 
+#include "blocks/ture_lease.h"
 #include "sim/uvm_gmmu.h"
 
 #define BASE 0x10000000u /* 2 MiB aligned */
@@ -182,7 +183,8 @@ static void test_cap_oversub(void **st)
     gm_uvm_mem_free(&m);
 }
 
-/* TURE's Eq. 4.2 (spec §4.4.6) worked by hand: entries {cnt 30, 4 pages}
+/* TURE's Eq. 4.2 (spec §4.4.6), the ture_lease block's closed form the
+ * model calls, worked by hand: entries {cnt 30, 4 pages}
  * and {cnt 10, 2 pages} give Sfx = 120 + 80 = 200, F = (200 + 16) / 32 = 6;
  * weighted with an old lease of 10: (10 + 6 + 1) >> 1 = 8; a cold block
  * (1 access over 16 pages) rounds to 0 and is clamped to 1; a hot page
@@ -190,12 +192,13 @@ static void test_cap_oversub(void **st)
 static void test_ture_lease_eq(void **st)
 {
     (void)st;
-    gm_ture_samp_t e[2] = {{1, 0, 0, 0x000f, 30}, {1, 0, 1, 0x0003, 10}};
-    assert_int_equal(gm_uvm_ture_lease(e, 2, 0, 0), 6);
-    assert_int_equal(gm_uvm_ture_lease(e, 2, 10, 1), 8);
-    gm_ture_samp_t cold = {1, 0, 0, 0xffff, 1}, hot = {1, 0, 0, 0x0001, 1023};
-    assert_int_equal(gm_uvm_ture_lease(&cold, 1, 0, 0), 1);
-    assert_int_equal(gm_uvm_ture_lease(&hot, 1, 0, 0), 1023);
+    const uint16_t cnt[2] = {30, 10}, div[2] = {0x000f, 0x0003};
+    unsigned f = ture_lease_f(cnt, div, 2);
+    assert_int_equal(ture_lease_next(GM_TURE_ALPHA_SH, 0, 0, f), 6);
+    assert_int_equal(ture_lease_next(GM_TURE_ALPHA_SH, 10, 1, f), 8);
+    const uint16_t cold_c = 1, cold_d = 0xffff, hot_c = 1023, hot_d = 0x0001;
+    assert_int_equal(ture_lease_next(GM_TURE_ALPHA_SH, 0, 0, ture_lease_f(&cold_c, &cold_d, 1)), 1);
+    assert_int_equal(ture_lease_next(GM_TURE_ALPHA_SH, 0, 0, ture_lease_f(&hot_c, &hot_d, 1)), 1023);
 }
 
 static void make_resident(gm_uvm_mem_t *m, uint32_t p)
