@@ -250,8 +250,9 @@ module capture_ctrl #(
       pend_q <= pend_d;
       evpend_q <= evpend_d;
       os_busy_q <= os_hs || (os_busy_q && !c_rec_ready);
-      if (lru_req_valid_o && lru_rsp_valid_i && lru_rsp_none_i) os_short_q <= 1'b1;
-      else if (mig_hs) os_short_q <= 1'b0;
+      if (mig_hs) os_short_q <= 1'b0;
+      else if (lru_req_valid_o && lru_rsp_valid_i && lru_rsp_none_i) os_short_q <= 1'b1;
+      else if (os_hs) os_short_q <= 1'b0;
     end
   end
 

@@ -26,7 +26,7 @@ static capture_ctrl_params_t point(int small)
                                .SAMP_S = 6000, .LEASE_INIT = 1023, .ALPHA_SH = 1,
                                .NCOAL = 256, .SCAN = 16, .BATCH = 4};
     if (small) {
-        p.NALLOC = 4, p.OS_CLEAR = 128, p.NSAMP = 4, p.SAMP_D = 40, p.SAMP_S = 200;
+        p.NALLOC = 4, p.OS_CLEAR = 128, p.NSAMP = 4, p.SAMP_D = 40, p.SAMP_S = 100;
         p.LEASE_INIT = 7, p.NCOAL = 8, p.SCAN = 2;
     }
     return p;
