@@ -83,6 +83,13 @@ static unsigned hist_of(const ture_lease_t *m, unsigned lease)
 
 static int last_step(const ture_lease_t *m, unsigned ph) { return m->ph == ph && m->it == 0; }
 
+/* A page's lifetime in group g: its lease once learned, LEASE_INIT before
+ * (and for a group beyond NGRP). */
+static unsigned group_life(const ture_lease_t *m, unsigned g)
+{
+    return g < m->p.NGRP && m->lease_v[g] ? m->lease[g] : m->p.LEASE_INIT;
+}
+
 void ture_lease_eval(const ture_lease_t *m, const ture_lease_in_t *in, ture_lease_out_t *out)
 {
     memset(out, 0, sizeof *out);
@@ -101,10 +108,11 @@ void ture_lease_eval(const ture_lease_t *m, const ture_lease_in_t *in, ture_leas
         out->st_lease = m->lease[in->st_lease_aid];
         out->st_lease_v = m->lease_v[in->st_lease_aid];
     }
-    unsigned q = (unsigned)in->q_aid;
-    unsigned life = q < m->p.NGRP && m->lease_v[q] ? m->lease[q] : m->p.LEASE_INIT;
+    unsigned life = group_life(m, (unsigned)in->q_aid);
     out->q_life = life;
     out->q_recall = life >> 1 ? life >> 1 : 1;
+    unsigned rlife = group_life(m, (unsigned)in->r_aid);
+    out->r_recall = rlife >> 1 ? rlife >> 1 : 1;
 }
 
 static void take(ture_lease_t *m, const ture_lease_in_t *in)

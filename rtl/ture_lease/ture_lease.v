@@ -18,6 +18,7 @@ module ture_lease #(
   input  wire [3:0]  lrst_aid_i,
   input  wire [3:0]  st_lease_aid_i,
   input  wire [3:0]  q_aid_i,
+  input  wire [3:0]  r_aid_i,
   output wire        ho_ready_o,
   output wire        busy_o,
   output wire        done_o,
@@ -27,7 +28,8 @@ module ture_lease #(
   output wire [9:0]  st_lease_o,
   output wire        st_lease_v_o,
   output wire [9:0]  q_life_o,
-  output wire [9:0]  q_recall_o
+  output wire [9:0]  q_recall_o,
+  output wire [9:0]  r_recall_o
 );
   localparam integer G = NGRP;
   localparam [1:0] PH_IDLE = 2'd0, PH_EDIV = 2'd1, PH_SCAN = 2'd2, PH_FDIV = 2'd3;
@@ -73,7 +75,7 @@ module ture_lease #(
   // address NGRP groups are read.
   /* verilator lint_off UNUSEDSIGNAL */
   wire [31:0] ci = {28'd0, cur_q};
-  wire [31:0] si, qi;
+  wire [31:0] si, qi, ri;
   /* verilator lint_on UNUSEDSIGNAL */
   wire [17:0] acc_cur = acc_q[ci];
   wire [4:0]  n_cur   = n_q[ci];
@@ -161,6 +163,11 @@ module ture_lease #(
   wire       q_ok  = {1'b0, q_aid_i} < 5'(NGRP);
   assign qi = q_ok ? {28'd0, q_aid_i} : 32'd0;
   wire [9:0] life  = (q_ok && lease_v_q[qi]) ? lease_q[qi] : 10'(LEASE_INIT);
+  wire       r_ok  = {1'b0, r_aid_i} < 5'(NGRP);
+  assign ri = r_ok ? {28'd0, r_aid_i} : 32'd0;
+  /* verilator lint_off UNUSEDSIGNAL */  // only the halved value leaves
+  wire [9:0] rlife = (r_ok && lease_v_q[ri]) ? lease_q[ri] : 10'(LEASE_INIT);
+  /* verilator lint_on UNUSEDSIGNAL */
 
   assign ho_ready_o   = ph_q == PH_IDLE;
   assign busy_o       = ph_q != PH_IDLE || coll_q;
@@ -172,4 +179,5 @@ module ture_lease #(
   assign st_lease_v_o = st_ok && lease_v_q[si];
   assign q_life_o     = life;
   assign q_recall_o   = life[9:1] == 9'd0 ? 10'd1 : {1'b0, life[9:1]};
+  assign r_recall_o   = rlife[9:1] == 9'd0 ? 10'd1 : {1'b0, rlife[9:1]};
 endmodule

@@ -46,12 +46,15 @@ static int sb_step(sb_t *s, uint64_t cyc, const ture_lease_in_t *in,
     unsigned st = (unsigned)in->st_lease_aid, q = (unsigned)in->q_aid;
     unsigned st_l = st < s->p.NGRP ? s->lease[st] : 0, st_v = st < s->p.NGRP ? s->v[st] : 0;
     unsigned life = sb_life(s, q), recall = life >> 1 ? life >> 1 : 1;
-    if (o->st_lease != st_l || o->st_lease_v != st_v || o->q_life != life || o->q_recall != recall)
-        return gm_errf(err, "cycle %llu: st_lease[%u] %llu/%llu q_life[%u] %llu q_recall %llu; "
-                            "the spec says %u/%u %u %u",
+    unsigned rlife = sb_life(s, (unsigned)in->r_aid), rrecall = rlife >> 1 ? rlife >> 1 : 1;
+    if (o->st_lease != st_l || o->st_lease_v != st_v || o->q_life != life ||
+        o->q_recall != recall || o->r_recall != rrecall)
+        return gm_errf(err, "cycle %llu: st_lease[%u] %llu/%llu q_life[%u] %llu q_recall %llu "
+                            "r_recall[%u] %llu; the spec says %u/%u %u %u %u",
                        (unsigned long long)cyc, st, (unsigned long long)o->st_lease,
                        (unsigned long long)o->st_lease_v, q, (unsigned long long)o->q_life,
-                       (unsigned long long)o->q_recall, st_l, st_v, life, recall);
+                       (unsigned long long)o->q_recall, (unsigned)in->r_aid,
+                       (unsigned long long)o->r_recall, st_l, st_v, life, recall, rrecall);
     if (o->ho_ready && in->ho_valid && !in->ho_end && in->ho_div && in->ho_aid < s->p.NGRP) {
         unsigned g = (unsigned)in->ho_aid;
         uint32_t x = (uint32_t)in->ho_cnt * 16u / popcount16((unsigned)in->ho_div);
@@ -185,6 +188,7 @@ static int rand_gen(void *vctx, uint64_t cyc, void *vin)
     in->lrst_aid = gm_rng_below(&c->r, 16);
     in->st_lease_aid = gm_rng_below(&c->r, 16);
     in->q_aid = gm_rng_below(&c->r, 16);
+    in->r_aid = gm_rng_below(&c->r, 16);
     return GM_STIM_CYCLE;
 }
 
@@ -341,7 +345,7 @@ static int gold_gen(void *vctx, uint64_t cyc, void *vin)
         in->ho_div = op->op == OP_ENT ? (unsigned)op->div : 0;
         break;
     case OP_CHECK:
-        in->st_lease_aid = in->q_aid = c->sub;
+        in->st_lease_aid = in->q_aid = in->r_aid = c->sub;
         break;
     case OP_RST:
         in->lrst_valid = 1;
@@ -399,7 +403,7 @@ static int gold_observe(void *vctx, uint64_t cyc, const void *vin, const void *v
         const gl_t *t = &(c->small ? tab_small : tab_def)[op->aid][c->sub];
         unsigned life = t->v ? (unsigned)t->l : c->init, recall = life >> 1 ? life >> 1 : 1;
         if (o->st_lease != (uint64_t)t->l || o->st_lease_v != (uint64_t)t->v ||
-            o->q_life != life || o->q_recall != recall)
+            o->q_life != life || o->q_recall != recall || o->r_recall != recall)
             return gm_errf(err, "check %d, aid %u: lease %llu/%llu life %llu recall %llu; "
                                 "worked by hand: %d/%d %u %u",
                            op->aid, c->sub, (unsigned long long)o->st_lease,

@@ -117,6 +117,10 @@ static void test_weighted_clamp_recall(void **state)
     q.q_aid = 6; /* no lease yet: the initial lease, and half of it */
     assert_int_equal(eval(&q).q_life, 1023);
     assert_int_equal(eval(&q).q_recall, 511);
+    /* the second read port answers for its own group, not q_aid's */
+    q.r_aid = 5;
+    assert_int_equal(eval(&q).r_recall, 5);
+    assert_int_equal(eval(&q).q_recall, 511);
     assert_int_equal(m.ctr.clamped, 1);
 
     offer(5, 4, 0x0001, 0); /* F = 72 / 16 = 4 */
