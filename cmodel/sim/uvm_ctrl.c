@@ -16,6 +16,7 @@ int gm_uvm_ctrl_init(gm_uvm_ctrl_t *c, gm_registry_t *reg, const gm_uvm_mem_t *m
     c->probe_cycles = probe_cycles;
     c->cap_pages = m->capacity;
     c->npages = m->n;
+    c->nalloc = m->nalloc;
     c->last_kid = UINT32_MAX;
     c->ffq = calloc(m->n, sizeof *c->ffq);
     /* a command with a lane item holds a page on its way: at most one
@@ -234,6 +235,7 @@ static void drive(gm_uvm_ctrl_t *c, const gm_uvm_gmmu_t *g, capture_ctrl_in_t *i
     }
     if (c->landed_valid)
         in->q_aid = m->alloc[c->landed_first];
+    in->st_lease_aid = c->lease_sel;
 }
 
 static uint32_t page_index(const gm_uvm_mem_t *m, uint64_t vpn)
@@ -254,6 +256,11 @@ void gm_uvm_ctrl_cycle(gm_uvm_ctrl_t *c, gm_uvm_gmmu_t *g, uint64_t now)
         for (uint32_t p = c->landed_first; p < c->landed_first + c->landed_n; p++)
             c->lt[p] = (uint16_t)out->q_life;
     c->landed_valid = 0;
+    if (c->lease[c->lease_sel] != out->st_lease) {
+        c->lease[c->lease_sel] = (uint16_t)out->st_lease;
+        c->st.lease_changes++;
+    }
+    c->lease_sel = (c->lease_sel + 1) % c->nalloc;
     if (in->alloc_we)
         c->next_alloc++;
     else if (in->kernel_launch) {

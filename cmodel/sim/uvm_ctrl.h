@@ -41,6 +41,8 @@
  *    managed page of the granule (written back as the model's victims);
  *    ev_done the next cycle. lru_req_valid is answered the next cycle with
  *    the global-LRU page's granule (gm_uvm_lru_page) or lru_rsp_none.
+ *  - leases: st_lease_aid walks the regions a cycle each; the stats keep
+ *    each region's last st_lease and how often a readback changed.
  *  - the system's own capacity check: a transfer that still finds too
  *    little free memory when it starts (granule rounding, pinned pages)
  *    evicts the global-LRU page's granule itself (`sys_fallbacks`), and
@@ -63,8 +65,9 @@ typedef struct gm_uvm_ctrl_stats {
     uint64_t mig_commands, mig_granules, mig_pages, mig_empty;
     uint64_t ev_commands, ev_pages, ev_empty;
     uint64_t lru_requests, lru_none;
-    uint64_t acc_events, acc_stall_cycles, acc_queue_max;
+    uint64_t acc_events, acc_stall_cycles, acc_queue_max; /* stall: LSU-cycles an access waited for room */
     uint64_t lt_reads, lt_writes, launches;
+    uint64_t lease_changes;       /* st_lease readbacks that found a new value */
     uint64_t sys_fallbacks, sys_fallback_pages;
 } gm_uvm_ctrl_stats_t;
 
@@ -87,6 +90,8 @@ typedef struct gm_uvm_ctrl {
     int lru_pend;
     uint32_t accq[GM_UVM_ACC_Q], acc_head, acc_n;
     uint16_t *lt;                 /* per page index: the PTE's lifetime */
+    uint32_t nalloc, lease_sel;   /* st_lease_aid walks the regions, one a cycle */
+    uint16_t lease[16];           /* the last st_lease of each (0: none learned) */
     uint16_t rd_data;
     int landed_valid;             /* a transfer landed this cycle */
     uint32_t landed_first, landed_n;

@@ -422,7 +422,7 @@ static void ctrl_stats(const uvm_t *u, cJSON *o)
         {"mig_empty", t->mig_empty}, {"ev_commands", t->ev_commands},
         {"ev_pages", t->ev_pages}, {"ev_empty", t->ev_empty},
         {"lru_requests", t->lru_requests}, {"lru_none", t->lru_none},
-        {"acc_events", t->acc_events}, {"acc_stall_cycles", t->acc_stall_cycles},
+        {"acc_events", t->acc_events}, {"acc_full_waits", t->acc_stall_cycles},
         {"acc_queue_max", t->acc_queue_max}, {"lt_reads", t->lt_reads},
         {"lt_writes", t->lt_writes}, {"launches", t->launches},
         {"sys_fallbacks", t->sys_fallbacks}, {"sys_fallback_pages", t->sys_fallback_pages},
@@ -431,6 +431,10 @@ static void ctrl_stats(const uvm_t *u, cJSON *o)
     cJSON_AddStringToObject(c, "ctrl", "block");
     for (unsigned k = 0; k < sizeof f / sizeof f[0]; k++)
         cJSON_AddNumberToObject(c, f[k].name, (double)f[k].v);
+    cJSON_AddNumberToObject(c, "lease_changes", (double)t->lease_changes);
+    cJSON *l = cJSON_AddArrayToObject(c, "leases");
+    for (uint32_t k = 0; l && k < u->ctrl.nalloc; k++)
+        cJSON_AddItemToArray(l, cJSON_CreateNumber(u->ctrl.lease[k]));
 }
 
 static void stats(const void *self, cJSON *root)
