@@ -432,9 +432,12 @@ static void ctrl_stats(const uvm_t *u, cJSON *o)
     for (unsigned k = 0; k < sizeof f / sizeof f[0]; k++)
         cJSON_AddNumberToObject(c, f[k].name, (double)f[k].v);
     cJSON_AddNumberToObject(c, "lease_changes", (double)t->lease_changes);
-    cJSON *l = cJSON_AddArrayToObject(c, "leases");
-    for (uint32_t k = 0; l && k < u->ctrl.nalloc; k++)
-        cJSON_AddItemToArray(l, cJSON_CreateNumber(u->ctrl.lease[k]));
+    cJSON *l = cJSON_AddObjectToObject(c, "leases"); /* by region index */
+    for (uint32_t k = 0; l && k < u->ctrl.nalloc; k++) {
+        char key[12];
+        snprintf(key, sizeof key, "%u", k);
+        cJSON_AddNumberToObject(l, key, u->ctrl.lease[k]);
+    }
 }
 
 static void stats(const void *self, cJSON *root)
