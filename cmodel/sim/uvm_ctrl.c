@@ -47,6 +47,10 @@ void gm_uvm_ctrl_cta(gm_uvm_ctrl_t *c, uint32_t kid)
 
 void gm_uvm_ctrl_access(gm_uvm_ctrl_t *c, uint32_t i)
 {
+    if (c->acc_n == GM_UVM_ACC_Q) {
+        c->st.acc_dropped++;
+        return;
+    }
     c->accq[(c->acc_head + c->acc_n++) % GM_UVM_ACC_Q] = i;
     if (c->acc_n > c->st.acc_queue_max)
         c->st.acc_queue_max = c->acc_n;

@@ -36,7 +36,8 @@
  *  - accesses: every translated access (gm_uvm_gmmu_access) is an event
  *    in a queue of GM_UVM_ACC_Q; the head goes to acc_valid with acc_res =
  *    the page is resident now. A full queue holds the LSU at its xlat hook
- *    (the access waits and asks again next cycle: no event is lost).
+ *    (the access waits and asks again next cycle: no event is lost), or
+ *    with acc_full "drop" the access goes and its event is lost (counted).
  *  - evictions: ev_ready always; an ev evicts every resident, unpinned
  *    managed page of the granule (written back as the model's victims);
  *    ev_done the next cycle. lru_req_valid is answered the next cycle with
@@ -66,6 +67,7 @@ typedef struct gm_uvm_ctrl_stats {
     uint64_t ev_commands, ev_pages, ev_empty;
     uint64_t lru_requests, lru_none;
     uint64_t acc_events, acc_stall_cycles, acc_queue_max; /* stall: LSU-cycles an access waited for room */
+    uint64_t acc_dropped;         /* events lost to a full queue (acc_full drop) */
     uint64_t lt_reads, lt_writes, launches;
     uint64_t lease_changes;       /* st_lease readbacks that found a new value */
     uint64_t sys_fallbacks, sys_fallback_pages;

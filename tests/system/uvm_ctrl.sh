@@ -43,6 +43,20 @@ ff=$(get blk uvm.far_faults)
 [ "$(get blk uvm.resident_max)" -le "$(get blk uvm.capacity_pages)" ] || fail "over capacity"
 "$GMEM" stats-get "$TMP/blk.json" uvm.ture.windows >/dev/null 2>&1 && fail "model TURE stats in block mode"
 
+# with acc_full=drop no access waits for the queue; the events it had no
+# room for are counted instead
+run_c drop 2dconv:n=512 --set uvm.oversub_pct=110 --set uvm.acc_full=drop
+[ "$(get blk uvm.capture.acc_full_waits)" -gt 0 ] || fail "stall: the queue never held an access"
+[ "$(get drop uvm.capture.acc_full_waits)" = 0 ] || fail "drop: an access waited"
+[ "$(get drop uvm.capture.acc_dropped)" -gt 0 ] || fail "drop: no event dropped"
+[ "$(get blk uvm.capture.acc_dropped)" = 0 ] || fail "stall: an event dropped"
+# every translated access (a TLB hit, or a walk's go or replay) is an
+# event taken, dropped, or still in the 64-entry queue at the end
+n=$(( $(get drop uvm.capture.acc_events) + $(get drop uvm.capture.acc_dropped) ))
+acc=$(( $(get drop uvm.tlb_hits) + $(get drop uvm.walks) ))
+[ "$n" -le "$acc" ] && [ "$n" -ge $(( acc - 64 )) ] ||
+  fail "drop: events taken and dropped are not the translated accesses"
+
 # the model's run of the same has its own TURE and no block
 expect_rc 0 "$GMEM" run --config $cfg --set sm.count=8 --workload 2dconv:n=512 \
   --set uvm.scheme=CAPTURE --set uvm.oversub_pct=110 --stats "$TMP/model.json"

@@ -35,6 +35,7 @@ static const uint32_t pcie_gbs[] = {16, 32, 64};
 enum { CTRL_MODEL, CTRL_BLOCK };
 enum { CTRL_NALLOC = 16 }; /* capture_ctrl's allocation entries (NALLOC, 4-bit ids) */
 static const char *const ctrl_names[] = {"model", "block", NULL};
+static const char *const acc_full_names[] = {"stall", "drop", NULL};
 
 typedef struct uvm_cfg {
     int enable;
@@ -44,6 +45,7 @@ typedef struct uvm_cfg {
     int np_when_full;
     int ctrl;
     uint32_t probe_cycles;
+    int acc_full;
 } uvm_cfg_t;
 _Static_assert(sizeof(uvm_cfg_t) <= GM_PLUG_CFG_BYTES, "uvm section too large");
 
@@ -77,6 +79,9 @@ static const gm_field_t fields[] = {
         "gmmu.capture_ctrl; scheme CAPTURE only)"),
     GM_FIELD_UINT_U(S, probe_cycles, 1, 1, 100000, "core cycles",
         "ctrl block: a residency probe's answer (the fault's own walk is ptw_cycles)"),
+    GM_FIELD_ENUM(S, acc_full, 0, acc_full_names,
+        "ctrl block: an access that finds the block's event queue full waits at the LSU "
+        "(stall) or goes without its event (drop, counted)"),
 };
 #undef S
 static const gm_schema_t schema = {fields, sizeof fields / sizeof fields[0]};
@@ -278,7 +283,7 @@ static void tlb_fill(uvm_sm_t *s, uint32_t page, uint64_t now)
  * is full the access waits at the LSU and asks again next cycle. */
 static int acc_full(uvm_t *u)
 {
-    if (!u->g.ctrl || gm_uvm_ctrl_acc_room(u->g.ctrl))
+    if (!u->g.ctrl || u->c.acc_full || gm_uvm_ctrl_acc_room(u->g.ctrl))
         return 0;
     u->ctrl.st.acc_stall_cycles++;
     return 1;
@@ -423,6 +428,7 @@ static void ctrl_stats(const uvm_t *u, cJSON *o)
         {"ev_pages", t->ev_pages}, {"ev_empty", t->ev_empty},
         {"lru_requests", t->lru_requests}, {"lru_none", t->lru_none},
         {"acc_events", t->acc_events}, {"acc_full_waits", t->acc_stall_cycles},
+        {"acc_dropped", t->acc_dropped},
         {"acc_queue_max", t->acc_queue_max}, {"lt_reads", t->lt_reads},
         {"lt_writes", t->lt_writes}, {"launches", t->launches},
         {"sys_fallbacks", t->sys_fallbacks}, {"sys_fallback_pages", t->sys_fallback_pages},
