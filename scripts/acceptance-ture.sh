@@ -6,7 +6,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 C=build/gmem-cosim
-for b in ture_sampler ture_lease ture_coal; do
+for b in ture_sampler ture_lease ture_coal capture_ctrl; do
   npts=$(ls configs/blocks/$b/*.json | wc -l)
   # 2 M random cycles at every point, the spec scoreboard checking each
   out=$($C cosim $b --cycles 2000000 --seed 11 --coverage)

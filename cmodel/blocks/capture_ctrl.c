@@ -266,9 +266,11 @@ void capture_ctrl_tick(capture_ctrl_t *m, const capture_ctrl_in_t *in)
         e--;
     m->evpend = (uint8_t)e;
     m->os_busy = (uint8_t)(w.os_hs || (m->os_busy && !w.co.rec_ready));
-    if (w.co.lru_req_valid && in->lru_rsp_valid && in->lru_rsp_none)
+    if (w.mig_hs)
+        m->os_short = 0;
+    else if (w.co.lru_req_valid && in->lru_rsp_valid && in->lru_rsp_none)
         m->os_short = 1;
-    else if (w.mig_hs)
+    else if (w.os_hs)
         m->os_short = 0;
 
     cap_gran_tick(&m->gran, &w.gi);

@@ -165,7 +165,9 @@ module ture_lease #(
   wire [9:0] life  = (q_ok && lease_v_q[qi]) ? lease_q[qi] : 10'(LEASE_INIT);
   wire       r_ok  = {1'b0, r_aid_i} < 5'(NGRP);
   assign ri = r_ok ? {28'd0, r_aid_i} : 32'd0;
+  /* verilator lint_off UNUSEDSIGNAL */  // only the halved value leaves
   wire [9:0] rlife = (r_ok && lease_v_q[ri]) ? lease_q[ri] : 10'(LEASE_INIT);
+  /* verilator lint_on UNUSEDSIGNAL */
 
   assign ho_ready_o   = ph_q == PH_IDLE;
   assign busy_o       = ph_q != PH_IDLE || coll_q;
