@@ -279,6 +279,8 @@ void gm_uvm_ctrl_cycle(gm_uvm_ctrl_t *c, gm_uvm_gmmu_t *g, uint64_t now)
         c->ff_n--;
         c->st.faults_handed++;
     }
+    if (out->ff_done && out->st_gcode < 5)
+        c->st.gran[out->st_gcode]++;
     if (in->ptw_rsp_valid) {
         c->probe_busy = 0;
         c->st.probes_present += in->ptw_present;

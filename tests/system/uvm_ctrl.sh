@@ -87,6 +87,9 @@ expect_out '\$\.uvm\.ctrl: block drives CAPTURE'
 expect_rc 2 "$GMEM" run --config $cfg --workload atax:n=128 --set uvm.scheme=CAPTURE \
   --set uvm.ctrl=block --set uvm.prefetch_before_launch=true
 expect_out '\$\.uvm\.prefetch_before_launch: not with \$\.uvm\.ctrl block'
+expect_rc 2 "$GMEM" run --config $cfg --workload atax:n=128 --set uvm.scheme=CAPTURE \
+  --set uvm.ctrl=block --set uvm.np_when_full=true
+expect_out '\$\.uvm\.np_when_full: not with \$\.uvm\.ctrl block'
 expect_rc 2 "$GMEM" run --config $cfg --workload atax:n=128 --set uvm.ctrl=rtl
 expect_out '\$\.uvm\.ctrl: expected one of'
 exit 0

@@ -438,6 +438,15 @@ static void ctrl_stats(const uvm_t *u, cJSON *o)
     for (unsigned k = 0; k < sizeof f / sizeof f[0]; k++)
         cJSON_AddNumberToObject(c, f[k].name, (double)f[k].v);
     cJSON_AddNumberToObject(c, "lease_changes", (double)t->lease_changes);
+    static const char *const gran[5] = {"64K", "128K", "256K", "512K", "1M"};
+    cJSON *h = cJSON_AddObjectToObject(c, "faults_by_granularity");
+    uint64_t n = 0, kib = 0;
+    for (unsigned b = 0; h && b < 5; b++) {
+        cJSON_AddNumberToObject(h, gran[b], (double)t->gran[b]);
+        n += t->gran[b];
+        kib += t->gran[b] * (64u << b);
+    }
+    cJSON_AddNumberToObject(c, "mean_granularity_kib", n ? (double)kib / (double)n : 0.0);
     cJSON *l = cJSON_AddObjectToObject(c, "leases"); /* by region index */
     for (uint32_t k = 0; l && k < u->ctrl.nalloc; k++) {
         char key[12];
