@@ -242,6 +242,13 @@ void capture_ctrl_tick(capture_ctrl_t *m, const capture_ctrl_in_t *in)
     m->ctr.extra_batches += (uint64_t)(w.os_hs && !w.go.evreq_valid);
     m->ctr.mig_hold_cycles += (uint64_t)w.hold;
     m->ctr.acc_stall_cycles += (uint64_t)(in->acc_valid && !w.take);
+    m->ctr.faults += (uint64_t)(in->ff_valid && w.go.ff_ready);
+    m->ctr.migrations += (uint64_t)w.mig_hs;
+    m->ctr.granules_migrated += w.mig_hs ? w.go.mig_ngrn : 0;
+    m->ctr.evict_table_full += (uint64_t)(w.ev_hs && w.co.ev_reason == TC_TABLE_FULL);
+    m->ctr.evict_oversub += (uint64_t)(w.ev_hs && w.co.ev_reason == TC_OVERSUB);
+    m->ctr.evict_fallback += (uint64_t)(w.ev_hs && w.co.ev_reason == TC_FALLBACK);
+    m->ctr.leases_written += (uint64_t)w.lo.upd_valid;
 
     pipe_tick(m, in, &w);
     int load = w.take && in->acc_res;

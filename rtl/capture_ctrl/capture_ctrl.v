@@ -120,7 +120,14 @@ module capture_ctrl #(
   wire        mig_hs = g_mig_valid && !hold && mig_ready_i;
 
   // ---- the access pipeline
+`ifdef GMEM_FAULT_CAPTURE_CTRL
+  // deliberately broken (make cosim-fault FAULT=capture_ctrl): no forwarding,
+  // so a page read in the cycle of its own write sees the stale value
+  wire [9:0] lt      = lt_rd_data_i;
+  wire       fw_unused = fw_v_q ^ (|fw_vpn_q) ^ (|fw_data_q);
+`else
   wire [9:0] lt      = (fw_v_q && fw_vpn_q == p1_vpn_q) ? fw_data_q : lt_rd_data_i;
+`endif
   wire       p1_stop = p1_v_q && lt <= 10'd1;
   wire       ready   = fsm_q == S_IDLE && !p1_stop && s_acc_ready;
   wire       take    = acc_valid_i && ready;

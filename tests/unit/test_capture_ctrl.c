@@ -60,6 +60,13 @@ static void run_golden(int small)
     assert_int_equal(m.coal.ctr.evict_fallback, small ? 4 : 0);
     assert_int_equal(m.ctr.extra_batches, 1);
     assert_int_equal(m.gran.ctr.evict_requests, 2);
+    /* the top's own view of the same events */
+    assert_int_equal(m.ctr.evict_table_full, 1);
+    assert_int_equal(m.ctr.evict_oversub, m.coal.ctr.evict_oversub);
+    assert_int_equal(m.ctr.evict_fallback, m.coal.ctr.evict_fallback);
+    assert_int_equal(m.ctr.faults, m.gran.ctr.faults);
+    assert_int_equal(m.ctr.migrations, m.gran.ctr.migrations);
+    assert_int_equal(m.ctr.leases_written, m.lease.ctr.leases);
 }
 
 static void test_golden_default(void **state) { (void)state; run_golden(0); }
