@@ -31,7 +31,16 @@ ff=$(get blk uvm.far_faults)
 [ "$(get blk uvm.prefetched_pages)" -gt 0 ] || fail "CAP prefetched nothing"
 [ "$(get blk uvm.capture.mig_pages)" -ge "$(get blk uvm.pages_migrated)" ] ||
   fail "pages landed that no migration command took"
-[ "$(get blk uvm.capture.lease_changes)" -gt 0 ] || fail "no lease learned"
+# the environment's counts against the block's own
+[ "$(get blk blocks.capture_ctrl.faults)" = "$(get blk uvm.capture.faults_handed)" ] ||
+  fail "faults the block took and the system handed differ"
+[ "$(get blk blocks.capture_ctrl.migrations)" = "$(get blk uvm.capture.mig_commands)" ] ||
+  fail "migration commands differ"
+[ "$(( $(get blk blocks.capture_ctrl.evict_table_full) + $(get blk blocks.capture_ctrl.evict_oversub) \
+  + $(get blk blocks.capture_ctrl.evict_fallback) ))" = "$(get blk uvm.capture.ev_commands)" ] ||
+  fail "evictions by reason do not add up to the granules the system evicted"
+[ "$(get blk blocks.capture_ctrl.leases_written)" -gt 0 ] || fail "no lease written"
+[ "$(get blk uvm.capture.lease_changes)" -gt 0 ] || fail "no lease read back"
 [ "$(get blk uvm.capture.leases.0)" -gt 0 ] || fail "region 0 has no lease"
 [ "$(get blk blocks.capture_ctrl.expiries)" -gt 0 ] || fail "no lifetime expired"
 [ "$(get blk blocks.capture_ctrl.recall_hits)" -gt 0 ] || fail "no recall"
