@@ -46,8 +46,12 @@
  *    each region's last st_lease and how often a readback changed.
  *  - the system's own capacity check: a transfer that still finds too
  *    little free memory when it starts (granule rounding, pinned pages)
- *    evicts the global-LRU page's granule itself (`sys_fallbacks`), and
- *    if even that frees nothing the rest waits at the head as before. */
+ *    evicts the global-LRU page's granule itself (`sys_fallbacks`) and
+ *    owes the block an ev_done for it, so the block's resident count
+ *    follows; if even that frees nothing the rest waits at the head as
+ *    before.
+ *  - faults, accesses and evictions cannot be skipped over: block mode
+ *    turns the fast-forward off (plug/uvm.c next_event). */
 #ifndef GM_SIM_UVM_CTRL_H
 #define GM_SIM_UVM_CTRL_H
 
