@@ -89,6 +89,8 @@ static void evict_picked(gm_uvm_gmmu_t *g, uint64_t now);
 void gm_uvm_gmmu_access(gm_uvm_gmmu_t *g, uint32_t i, uint64_t now)
 {
     gm_uvm_touch(&g->m, i, now);
+    if (g->ctrl)
+        gm_uvm_ctrl_access(g->ctrl, i);
     if (g->m.ture) {
         g->m.npick = 0;
         gm_uvm_ture_access(g->m.ture, &g->m, i, now);
@@ -108,6 +110,8 @@ static void push(gm_uvm_gmmu_t *g, uint32_t first, uint32_t n)
     g->q[(g->qhead + g->qn++) % g->qcap] = (gm_uvm_item_t){first, n};
 }
 
+void gm_uvm_gmmu_push(gm_uvm_gmmu_t *g, uint32_t first, uint32_t n) { push(g, first, n); }
+
 static int cmp_u32(const void *a, const void *b)
 {
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
@@ -123,6 +127,11 @@ static void decide(gm_uvm_gmmu_t *g)
 {
     gm_uvm_mem_t *m = &g->m;
     qsort(g->batch, g->nbatch, sizeof *g->batch, cmp_u32);
+    if (g->ctrl) { /* the block decides, one fault at a time */
+        gm_uvm_ctrl_faults(g->ctrl, g->batch, g->nbatch);
+        g->nbatch = 0;
+        return;
+    }
     m->npick = 0;
     /* §4.5's eviction-only test: the prefetcher stops once oversubscribed */
     const gm_uvm_prefetcher_t *pf = g->pf;
@@ -183,12 +192,18 @@ static void evict_picked(gm_uvm_gmmu_t *g, uint64_t now)
     m->npick = 0;
 }
 
-/* Evict one victim of the policy: 0 when it has none. */
+void gm_uvm_gmmu_evict_pick(gm_uvm_gmmu_t *g, uint64_t now) { evict_picked(g, now); }
+
+/* Evict one victim of the policy (with the block, the system's own
+ * fallback): 0 when it has none. */
 static int evict_one(gm_uvm_gmmu_t *g, uint64_t now)
 {
     gm_uvm_mem_t *m = &g->m;
     m->npick = 0;
-    g->ev->victim(m);
+    if (g->ctrl)
+        gm_uvm_ctrl_fallback(g->ctrl, m);
+    else
+        g->ev->victim(m);
     if (!m->npick)
         return 0;
     evict_picked(g, now);
@@ -241,6 +256,7 @@ static void start(gm_uvm_gmmu_t *g, uint64_t now)
     }
     g->cur = (gm_uvm_item_t){h->first, n};
     g->busy = 1;
+    g->cur_last = n == h->n;
     if (n < h->n) { /* the rest waits for memory at the head */
         h->first += n;
         h->n -= n;
@@ -255,9 +271,18 @@ void gm_uvm_gmmu_cycle(gm_uvm_gmmu_t *g, uint64_t now)
     if (g->busy && now >= g->ready) {
         g->busy = 0;
         land(g, now + 1);
+        if (g->ctrl) {
+            g->ctrl->landed_valid = g->cur.n > 0;
+            g->ctrl->landed_first = g->cur.first;
+            g->ctrl->landed_n = g->cur.n;
+            if (g->cur_last)
+                gm_uvm_ctrl_item_done(g->ctrl);
+        }
     }
     if (g->nbatch)
         decide(g);
+    if (g->ctrl)
+        gm_uvm_ctrl_cycle(g->ctrl, g, now);
     if (!g->busy && g->qn)
         start(g, now);
 }

@@ -25,6 +25,7 @@
 #ifndef GM_SIM_UVM_GMMU_H
 #define GM_SIM_UVM_GMMU_H
 
+#include "uvm_ctrl.h"
 #include "uvm_mem.h"
 #include "uvm_pcie.h"
 #include "uvm_policy.h"
@@ -59,12 +60,14 @@ typedef struct gm_uvm_gmmu {
     uint32_t qhead, qn, qcap;
     int busy;                      /* an item is on the lane */
     gm_uvm_item_t cur;
+    int cur_last;                  /* cur finishes its queue item (not a part) */
     uint64_t ready;                /* the cycle it is done */
     uint64_t w_until;              /* the device-to-host lane is busy until */
     void (*shootdown)(void *ctx, uint32_t page);
     void *sd_ctx;
     gm_uvm_stats_t st;
     gm_uvm_ture_t ture;            /* TURE's state (evictor TURE only) */
+    gm_uvm_ctrl_t *ctrl;           /* CAP and TURE from the capture_ctrl block, or NULL */
 } gm_uvm_gmmu_t;
 
 /* m must be initialized (and its capacity set); the gmmu owns it then. */
@@ -86,5 +89,10 @@ void gm_uvm_gmmu_access(gm_uvm_gmmu_t *g, uint32_t i, uint64_t now);
 void gm_uvm_gmmu_cycle(gm_uvm_gmmu_t *g, uint64_t now);
 /* Nothing queued, on the lane or waiting for a decision. */
 int gm_uvm_gmmu_idle(const gm_uvm_gmmu_t *g);
+/* For the block's environment (uvm_ctrl.c): an item onto the lane's queue
+ * (n = 0: a fault's handling), and the pages on m->pick evicted as one
+ * victim, written back in runs of contiguous pages. */
+void gm_uvm_gmmu_push(gm_uvm_gmmu_t *g, uint32_t first, uint32_t n);
+void gm_uvm_gmmu_evict_pick(gm_uvm_gmmu_t *g, uint64_t now);
 
 #endif

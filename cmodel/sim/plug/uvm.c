@@ -14,13 +14,16 @@
  *     then replays: its TLB is filled and the access goes.
  * An address outside every region is not managed and always goes. Device
  * memory holds `capacity_mib`, or with `oversub_pct` the footprint (the
- * regions' pages) x 100 / pct pages. The stats get a "uvm" object. */
+ * regions' pages) x 100 / pct pages. The stats get a "uvm" object.
+ * With `ctrl` "block" (scheme CAPTURE only) CAP and TURE are the
+ * capture_ctrl block's decisions (sim/uvm_ctrl.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sim/gpu.h"
 #include "sim/plugin.h"
+#include "blocks/capture_ctrl.h"
 #include "sim/uvm_gmmu.h"
 
 static const char *const pf_names[] = {"NP", "RP", "SP", "TP", "CAP", NULL};
@@ -29,6 +32,10 @@ enum { SCH_NONE, SCH_RPRE, SCH_SPSE, SCH_TPTE, SCH_TPNE, SCH_CAPTURE };
 static const char *const scheme_names[] = {"none", "RPRE", "SPSE", "TPTE", "TPNE", "CAPTURE", NULL};
 static const char *const pcie_names[] = {"gen3x16", "gen4x16", "gen5x16", NULL};
 static const uint32_t pcie_gbs[] = {16, 32, 64};
+enum { CTRL_MODEL, CTRL_BLOCK };
+enum { CTRL_NALLOC = 16 }; /* capture_ctrl's allocation entries (NALLOC, 4-bit ids) */
+static const char *const ctrl_names[] = {"model", "block", NULL};
+static const char *const acc_full_names[] = {"stall", "drop", NULL};
 
 typedef struct uvm_cfg {
     int enable;
@@ -36,6 +43,9 @@ typedef struct uvm_cfg {
     int pcie, prefetch, evict, scheme, prefetch_before_launch;
     uint32_t seed, sp_kib;
     int np_when_full;
+    int ctrl;
+    uint32_t probe_cycles;
+    int acc_full;
 } uvm_cfg_t;
 _Static_assert(sizeof(uvm_cfg_t) <= GM_PLUG_CFG_BYTES, "uvm section too large");
 
@@ -64,6 +74,14 @@ static const gm_field_t fields[] = {
         "SP's aligned block (a power of two; Fig 4.12's fixed prefetch sizes)"),
     GM_FIELD_BOOL(S, np_when_full, 0,
         "prefetch nothing once device memory has been full (§4.5's eviction-only test)"),
+    GM_FIELD_ENUM(S, ctrl, CTRL_MODEL, ctrl_names,
+        "CAPTURE's decisions: model (the C policies) or block (the capture_ctrl block, "
+        "gmmu.capture_ctrl; scheme CAPTURE only)"),
+    GM_FIELD_UINT_U(S, probe_cycles, 1, 1, 100000, "core cycles",
+        "ctrl block: a residency probe's answer (the fault's own walk is ptw_cycles)"),
+    GM_FIELD_ENUM(S, acc_full, 0, acc_full_names,
+        "ctrl block: an access that finds the block's event queue full waits at the LSU "
+        "(stall) or goes without its event (drop, counted)"),
 };
 #undef S
 static const gm_schema_t schema = {fields, sizeof fields / sizeof fields[0]};
@@ -87,6 +105,7 @@ struct uvm {
     const uint64_t *now;
     gm_uvm_gmmu_t g;
     uvm_sm_t *sm;
+    gm_uvm_ctrl_t ctrl;            /* ctrl block */
 };
 
 static int active(const gm_gpu_config_t *c, const void *cfg)
@@ -117,6 +136,22 @@ static int check(const gm_gpu_config_t *c, const void *cfg, const char *file, gm
                        GM_WATCHDOG_CYCLES / 2);
     if (u->sp_kib & (u->sp_kib - 1))
         return gm_errf(err, "%s: $.uvm.sp_kib: %u is not a power of two", file, u->sp_kib);
+    if (u->ctrl == CTRL_BLOCK) {
+        int pf, ev;
+        resolve(u, &pf, &ev);
+        if (pf != GM_UVM_CAP || ev != GM_UVM_TURE)
+            return gm_errf(err, "%s: $.uvm.ctrl: block drives CAPTURE (prefetch CAP, evict TURE; "
+                                "scheme CAPTURE), not prefetch %s with evict %s",
+                           file, pf_names[pf], ev_names[ev]);
+        if (u->prefetch_before_launch)
+            return gm_errf(err, "%s: $.uvm.prefetch_before_launch: not with $.uvm.ctrl block "
+                                "(the block learns residency from its own migrations)",
+                           file);
+        if (u->np_when_full)
+            return gm_errf(err, "%s: $.uvm.np_when_full: not with $.uvm.ctrl block (CAP "
+                                "prefetches in its 512 KiB mode when memory is full)",
+                           file);
+    }
     uint32_t ways = u->tlb_assoc ? u->tlb_assoc : u->tlb_entries;
     if (ways > u->tlb_entries || u->tlb_entries % ways)
         return gm_errf(err, "%s: $.uvm.tlb_assoc: %u ways do not divide %u entries "
@@ -184,6 +219,19 @@ static int init(const gm_plug_env_t *env, const void *cfg, void **self, gm_err_t
     for (m->sp_shift = 0; (4u << m->sp_shift) < c->sp_kib; m->sp_shift++)
         ;
     u->g.sd_ctx = u;
+    if (c->ctrl == CTRL_BLOCK) {
+        /* the block's state replaces the model's TURE; its 4-bit
+         * allocation ids name at most 16 regions */
+        if (m->nalloc > CTRL_NALLOC)
+            return gm_errf(err, "$.uvm.ctrl: block: workload %s has %u device arrays; the "
+                                "capture_ctrl block registers at most %u",
+                           gm_workload_spec(env->wl), m->nalloc, CTRL_NALLOC);
+        gm_uvm_ture_free(&u->g.ture);
+        m->ture = NULL;
+        if (gm_uvm_ctrl_init(&u->ctrl, env->ctx->reg, m, c->probe_cycles, err))
+            return -1;
+        u->g.ctrl = &u->ctrl;
+    }
     if (c->prefetch_before_launch)
         gm_uvm_gmmu_prelaunch(&u->g);
     u->sm = calloc(u->nsm, sizeof *u->sm);
@@ -231,6 +279,16 @@ static void tlb_fill(uvm_sm_t *s, uint32_t page, uint64_t now)
     s->used[v] = now + 1;
 }
 
+/* The block takes one access event a cycle from a bounded queue: when it
+ * is full the access waits at the LSU and asks again next cycle. */
+static int acc_full(uvm_t *u)
+{
+    if (!u->g.ctrl || u->c.acc_full || gm_uvm_ctrl_acc_room(u->g.ctrl))
+        return 0;
+    u->ctrl.st.acc_stall_cycles++;
+    return 1;
+}
+
 static void go(uvm_sm_t *s, uint32_t i, uint64_t now)
 {
     tlb_fill(s, i, now);
@@ -258,6 +316,10 @@ static void xlat(void *self, void *vev)
     switch (s->st) {
     case X_IDLE:
         if (tlb_hit(s, i, now)) {
+            if (acc_full(u)) {
+                ev->go = 0;
+                return;
+            }
             u->g.st.tlb_hits++;
             gm_uvm_gmmu_access(&u->g, i, now);
             return;
@@ -275,7 +337,10 @@ static void xlat(void *self, void *vev)
             return;
         }
         if (m->state[i] == GM_UVM_RESIDENT) {
-            go(s, i, now);
+            if (acc_full(u))
+                ev->go = 0;
+            else
+                go(s, i, now);
             return;
         }
         gm_uvm_gmmu_fault(&u->g, i);
@@ -284,7 +349,7 @@ static void xlat(void *self, void *vev)
         ev->go = 0;
         return;
     default:
-        if (m->state[i] != GM_UVM_RESIDENT) {
+        if (m->state[i] != GM_UVM_RESIDENT || acc_full(u)) {
             ev->go = 0;
             return;
         }
@@ -294,6 +359,11 @@ static void xlat(void *self, void *vev)
     }
 }
 
+static void cta(void *self, void *vev)
+{
+    gm_uvm_ctrl_cta(self, ((const gm_cta_ev_t *)vev)->kid);
+}
+
 static int attach(void *self, const gm_site_t *site, gm_err_t *err)
 {
     uvm_t *u = self;
@@ -301,6 +371,8 @@ static int attach(void *self, const gm_site_t *site, gm_err_t *err)
         return 0;
     char path[48];
     snprintf(path, sizeof path, "%s.uvm", site->name);
+    if (u->g.ctrl && gm_hooks_add(&site->sm->hook.cta, cta, u->g.ctrl, path, err))
+        return -1;
     return gm_hooks_add(&site->lsu->hook.xlat, xlat, &u->sm[site->id], path, err);
 }
 
@@ -317,7 +389,9 @@ static uint64_t next_event(void *self, uint64_t now)
 {
     const uvm_t *u = self;
     const gm_uvm_gmmu_t *g = &u->g;
-    if (g->nbatch || (!g->busy && g->qn))
+    /* the block's state moves every cycle (its sampling window's timer)
+     * and it has no way to skip n cycles: block mode sees every edge */
+    if (g->nbatch || (!g->busy && g->qn) || g->ctrl)
         return now;
     uint64_t t = g->busy ? g->ready : UINT64_MAX;
     for (uint32_t i = 0; i < u->nsm; i++) {
@@ -331,6 +405,55 @@ static uint64_t next_event(void *self, uint64_t now)
 }
 
 static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
+
+/* Block mode: what the environment saw of the block, and the block's own
+ * view of residency beside the system's (its counters are under
+ * "blocks.capture_ctrl"). */
+static void ctrl_stats(const uvm_t *u, cJSON *o)
+{
+    const gm_uvm_ctrl_stats_t *t = &u->ctrl.st;
+    const capture_ctrl_out_t *out = u->ctrl.b->out;
+    cJSON *c = cJSON_AddObjectToObject(o, "capture");
+    if (!c)
+        return;
+    const struct {
+        const char *name;
+        uint64_t v;
+    } f[] = {
+        {"faults_handed", t->faults_handed}, {"faults_covered", t->faults_covered},
+        {"ff_queue_max", t->ff_queue_max}, {"probes", t->probes},
+        {"probes_present", t->probes_present}, {"mig_commands", t->mig_commands},
+        {"mig_granules", t->mig_granules}, {"mig_pages", t->mig_pages},
+        {"mig_empty", t->mig_empty}, {"ev_commands", t->ev_commands},
+        {"ev_pages", t->ev_pages}, {"ev_empty", t->ev_empty},
+        {"lru_requests", t->lru_requests}, {"lru_none", t->lru_none},
+        {"acc_events", t->acc_events}, {"acc_full_waits", t->acc_stall_cycles},
+        {"acc_dropped", t->acc_dropped},
+        {"acc_queue_max", t->acc_queue_max}, {"lt_reads", t->lt_reads},
+        {"lt_writes", t->lt_writes}, {"launches", t->launches},
+        {"sys_fallbacks", t->sys_fallbacks}, {"sys_fallback_pages", t->sys_fallback_pages},
+        {"block_resident_pages", out->st_resident_pages}, {"block_oversub", out->st_oversub},
+    };
+    cJSON_AddStringToObject(c, "ctrl", "block");
+    for (unsigned k = 0; k < sizeof f / sizeof f[0]; k++)
+        cJSON_AddNumberToObject(c, f[k].name, (double)f[k].v);
+    cJSON_AddNumberToObject(c, "lease_changes", (double)t->lease_changes);
+    static const char *const gran[5] = {"64K", "128K", "256K", "512K", "1M"};
+    cJSON *h = cJSON_AddObjectToObject(c, "faults_by_granularity");
+    uint64_t n = 0, kib = 0;
+    for (unsigned b = 0; h && b < 5; b++) {
+        cJSON_AddNumberToObject(h, gran[b], (double)t->gran[b]);
+        n += t->gran[b];
+        kib += t->gran[b] * (64u << b);
+    }
+    cJSON_AddNumberToObject(c, "mean_granularity_kib", n ? (double)kib / (double)n : 0.0);
+    cJSON *l = cJSON_AddObjectToObject(c, "leases"); /* by region index */
+    for (uint32_t k = 0; l && k < u->ctrl.nalloc; k++) {
+        char key[12];
+        snprintf(key, sizeof key, "%u", k);
+        cJSON_AddNumberToObject(l, key, u->ctrl.lease[k]);
+    }
+}
 
 static void stats(const void *self, cJSON *root)
 {
@@ -383,7 +506,9 @@ static void stats(const void *self, cJSON *root)
     cJSON_AddNumberToObject(o, "prelaunch_pages", (double)st->prelaunch_pages);
     cJSON_AddNumberToObject(o, "prelaunch_cycles", (double)st->prelaunch_cycles);
     cJSON_AddNumberToObject(o, "kernel_cycles", (double)cycles);
-    if (u->g.pf == &gm_uvm_prefetchers[GM_UVM_CAP]) {
+    if (u->g.ctrl)
+        ctrl_stats(u, o);
+    else if (u->g.pf == &gm_uvm_prefetchers[GM_UVM_CAP]) {
         static const char *const gran[5] = {"64K", "128K", "256K", "512K", "1M"};
         cJSON *c = cJSON_AddObjectToObject(o, "cap");
         uint64_t n = 0, kib = 0;
@@ -429,6 +554,7 @@ static void release(void *self)
         free(u->sm[i].used);
     }
     free(u->sm);
+    gm_uvm_ctrl_free(&u->ctrl);
     if (u->g.q || u->g.batch)
         gm_uvm_gmmu_free(&u->g);
     else
