@@ -73,8 +73,8 @@ typedef struct gm_uvm_ctrl_stats {
     uint64_t acc_events, acc_stall_cycles, acc_queue_max; /* stall: LSU-cycles an access waited for room */
     uint64_t acc_dropped;         /* events lost to a full queue (acc_full drop) */
     uint64_t lt_reads, lt_writes, launches;
-    uint64_t lease_changes;
-    uint64_t gran[5];             /* faults served by granularity (st_gcode at ff_done) */       /* st_lease readbacks that found a new value */
+    uint64_t lease_changes;       /* st_lease readbacks that found a new value */
+    uint64_t gran[5];             /* faults served by granularity (st_gcode at ff_done) */
     uint64_t sys_fallbacks, sys_fallback_pages;
 } gm_uvm_ctrl_stats_t;
 

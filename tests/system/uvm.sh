@@ -63,6 +63,8 @@ run_u capture 2dconv:n=512 --set uvm.scheme=CAPTURE --set uvm.oversub_pct=110
 [ "$(get capture ture.expired)" -gt 0 ] || fail "CAPTURE: no lifetime expired"
 [ "$(get capture evicted_pages)" -gt 0 ] || fail "CAPTURE 110 %: nothing evicted"
 [ "$(get capture resident_max)" -le "$(get capture capacity_pages)" ] || fail "CAPTURE: over capacity"
+# every path of the report, uvm.cap and uvm.ture too, is documented (stats_doc.c)
+expect_rc 0 "$GMEM" help stats --from "$TMP/capture.json"
 
 # 110 %: evictions, and the run completes (a stream: each page's reuse is
 # short, so the run is not all thrashing)

@@ -19,6 +19,7 @@ run_c() { # run_c NAME WORKLOAD [--set ...]
 
 run_c blk 2dconv:n=512 --set uvm.oversub_pct=110
 [ "$(get blk uvm.capture.ctrl)" = block ] || fail "block mode not reported"
+expect_rc 0 "$GMEM" help stats --from "$TMP/blk.json" # every uvm.capture path documented
 [ "$(get blk blocks.capture_ctrl.instances)" = 1 ] || fail "not one capture_ctrl instance"
 [ "$(get blk uvm.capture.launches)" = 1 ] || fail "2dconv: not one kernel launch"
 ff=$(get blk uvm.far_faults)
@@ -41,7 +42,7 @@ ff=$(get blk uvm.far_faults)
   fail "evictions by reason do not add up to the granules the system evicted"
 [ "$(get blk blocks.capture_ctrl.leases_written)" -gt 0 ] || fail "no lease written"
 [ "$(get blk uvm.capture.lease_changes)" -gt 0 ] || fail "no lease read back"
-[ "$(get blk uvm.capture.leases.0)" -gt 0 ] || fail "region 0 has no lease"
+[ "$(get blk uvm.capture.leases[0])" -gt 0 ] || fail "region 0 has no lease"
 [ "$(get blk blocks.capture_ctrl.expiries)" -gt 0 ] || fail "no lifetime expired"
 [ "$(get blk blocks.capture_ctrl.recall_hits)" -gt 0 ] || fail "no recall"
 [ "$(get blk uvm.capture.acc_events)" = "$(get blk blocks.capture_ctrl.accesses)" ] ||

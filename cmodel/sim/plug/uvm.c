@@ -447,12 +447,9 @@ static void ctrl_stats(const uvm_t *u, cJSON *o)
         kib += t->gran[b] * (64u << b);
     }
     cJSON_AddNumberToObject(c, "mean_granularity_kib", n ? (double)kib / (double)n : 0.0);
-    cJSON *l = cJSON_AddObjectToObject(c, "leases"); /* by region index */
-    for (uint32_t k = 0; l && k < u->ctrl.nalloc; k++) {
-        char key[12];
-        snprintf(key, sizeof key, "%u", k);
-        cJSON_AddNumberToObject(l, key, u->ctrl.lease[k]);
-    }
+    cJSON *l = cJSON_AddArrayToObject(c, "leases"); /* element k: region k's */
+    for (uint32_t k = 0; l && k < u->ctrl.nalloc; k++)
+        cJSON_AddItemToArray(l, cJSON_CreateNumber(u->ctrl.lease[k]));
 }
 
 static void stats(const void *self, cJSON *root)
