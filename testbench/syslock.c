@@ -337,5 +337,16 @@ int gm_syslock_report(const gm_syslock_t *ls, FILE *out)
                      " evaluations checked\n",
                 t->d->name, t->instances, t->cycles, t->evals);
     }
+    /* A block named that the run never made (e.g. capture_ctrl without
+     * uvm.ctrl=block) was not checked: say so rather than let "0
+     * mismatches" stand for it. */
+    for (unsigned i = 0; i < ls->nrtl; i++) {
+        unsigned j = 0;
+        while (j < ls->ntypes && strcmp(ls->types[j].d->name, ls->rtl[i]))
+            j++;
+        if (j == ls->ntypes)
+            fprintf(out, "lockstep %-10s 0 instances: this run has none, nothing compared\n",
+                    ls->rtl[i]);
+    }
     return ls->first.kind != 0;
 }

@@ -86,6 +86,10 @@ if [ -x "${GMEM_COSIM:-}" ]; then
     --set uvm.scheme=CAPTURE --set uvm.oversub_pct=110 --set uvm.ctrl=block --rtl capture_ctrl
   expect_out "lockstep capture_ctrl +1 instances, [1-9][0-9]+ cycles"
   expect_last_line "lockstep: 0 mismatches"
+  # model mode makes no instance: the report says nothing was compared
+  expect_rc 0 "$GMEM_COSIM" run --config $cfg --set sm.count=8 --workload atax:n=128 \
+    --set uvm.scheme=CAPTURE --rtl capture_ctrl
+  expect_out "lockstep capture_ctrl +0 instances: this run has none, nothing compared"
 else
   echo "note: no gmem-cosim; the lockstep part is left out"
 fi
