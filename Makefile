@@ -205,7 +205,8 @@ VL_O1_POINTS := cta_dispatch__default cta_dispatch__kepler cta_dispatch__maxwell
 vl_opt_fast   = $(if $(filter $(1),$(VL_O1_POINTS)),-O1,-O2)
 
 # $(1) id, $(2) block, $(3) point, $(4) json, $(5) model dir, $(6) adapter object,
-# $(7) extra Verilator flags (a deliberately broken variant: +define+GMEM_FAULT_*)
+# $(7) extra Verilator flags (a deliberately broken variant: +define+GMEM_FAULT_*),
+# $(8) the models' OPT_FAST if not vl_opt_fast's
 define POINT_RULES
 # Resolved parameters, rewritten only when they change: they drive -G.
 $(5)/params.txt: $(4) FORCE | $(BUILD)/gmem
@@ -219,7 +220,7 @@ $(5)/V$(1)__ALL.a: $(5)/params.txt $(BUILD)/vl-flags.txt $(call RTL_SRC,$(2)) \
 	@verilator $(VL_FLAGS) $(7) --prefix V$(1) --top-module $(2) -Mdir $(5) \
 	  $$$$(sed 's/\([A-Z_0-9]*\)=/-G\1=/g' $(5)/params.txt) $(call RTL_SRC,$(2))
 	@$$(MAKE) -s -C $(5) -f V$(1).mk V$(1)__ALL.a CXX="$(CXX)" \
-	  OPT_FAST="$(call vl_opt_fast,$(1))" OPT_SLOW="-O1" OPT_GLOBAL="-O2" \
+	  OPT_FAST="$(or $(8),$(call vl_opt_fast,$(1)))" OPT_SLOW="-O1" OPT_GLOBAL="-O2" \
 	  USER_CPPFLAGS="-include $(CURDIR)/$(VL_PCH_MDL)" >/dev/null
 # The RTL's ports and state registers against the .ports file. The check
 # reads only the ports, the named nets and the memories, which Yosys has
@@ -320,6 +321,9 @@ $(BUILD)/san/gmem-cosim: $(SAN_COSIM_OBJ) $(COSIM_LIBS) $(SAN_VLRT)
 # directory); every other object, model and Verilator's runtime are the
 # normal build's. The rules are a template, so one make can build several
 # variants side by side (make test builds TEST_FAULTS in its parallel build).
+# A variant's models are compiled at -O1: the tests run them only until
+# the lockstep catches the fault (README "## Tests" has the numbers).
+FAULT_OPT := -O1
 # $(1) the fault name
 define FAULT_RULES
 FDIR_$(1)        := $(BUILD)/fault-$(1)
@@ -330,7 +334,7 @@ ifeq ($$(FAULT_FILES_$(1)),)
 $$(error FAULT=$(1): no block $$(FAULT_BLOCK_$(1)) with parameter points)
 endif
 FAULT_IDS_$(1)   := $$(foreach f,$$(FAULT_FILES_$(1)),$$(call point_id,$$(f)))
-$$(foreach f,$$(FAULT_FILES_$(1)),$$(eval $$(call POINT_RULES,$$(call point_id,$$(f)),$$(call pt_block,$$(f)),$$(call pt_name,$$(f)),$$(f),$$(FDIR_$(1))/vl/$$(call point_id,$$(f)),$$(FDIR_$(1))/obj/rtl_$$(call point_id,$$(f)).o,$$(FAULT_DEF_$(1)))))
+$$(foreach f,$$(FAULT_FILES_$(1)),$$(eval $$(call POINT_RULES,$$(call point_id,$$(f)),$$(call pt_block,$$(f)),$$(call pt_name,$$(f)),$$(f),$$(FDIR_$(1))/vl/$$(call point_id,$$(f)),$$(FDIR_$(1))/obj/rtl_$$(call point_id,$$(f)).o,$$(FAULT_DEF_$(1)),$$(FAULT_OPT))))
 FAULT_OBJ_$(1)  := $$(filter-out $$(foreach p,$$(FAULT_IDS_$(1)),$(BUILD)/obj/rtl_$$(p).o),$$(COSIM_OBJ)) \
                    $$(foreach p,$$(FAULT_IDS_$(1)),$$(FDIR_$(1))/obj/rtl_$$(p).o)
 FAULT_LIBS_$(1) := $$(filter-out $$(foreach p,$$(FAULT_IDS_$(1)),$(BUILD)/vl/$$(p)/V$$(p)__ALL.a),$$(COSIM_LIBS)) \
