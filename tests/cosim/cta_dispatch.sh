@@ -12,8 +12,11 @@ for p in default kepler maxwell pascal small; do
 done
 expect_out "CLUSTER_STATIC dispatches +[1-9]"
 expect_out "dispatch at the active limit +[1-9]"
+expect_out "WAVE dispatches +[1-9]"
+expect_out "WAVE dispatching in its launch cycle +[1-9]"
+expect_out "WAVE cut short by the CTAs left +[1-9]"
 expect_rc 0 "$GMEM_COSIM" cosim cta_dispatch --stim golden --point small
-expect_last_line "cosim cta_dispatch: 33 cycles, 0 mismatches"
+expect_last_line "cosim cta_dispatch: 43 cycles, 0 mismatches"
 expect_rc 1 "$GMEM_COSIM" cosim cta_dispatch --cycles 10000 --seed 1 --inject-fault 5000 \
   --mismatch-vcd "$TMP/mm"
 expect_out "cosim cta_dispatch\[default\]: MISMATCH at cycle 5000"
