@@ -1,6 +1,7 @@
 # CTA dispatch through the cta_dispatch block (WAVE, cmodel/sim/dispatch.c):
 # an ordinary default-config run in in-system lockstep, 0 mismatches, with
-# the golden run's stats to the byte (RTL beside it changes nothing).
+# the golden run's stats to the byte (RTL beside it changes nothing); a
+# pair of kernel streams stays on the stream path (no block instance).
 # Per-kernel schemes
 # (cta.per_kernel): 2mm's two kernels in one run, the first under CLU (every
 # CTA on its cluster's SM), the second under BSL with strict RR (CTAs dealt
@@ -16,6 +17,14 @@ expect_out "lockstep cta_dispatch +1 instances, [1-9][0-9]+ cycles"
 expect_last_line "lockstep: 0 mismatches"
 cmp -s <(strip_version tests/golden/stats/fermi-atax.json) <(strip_version "$TMP/a.json") ||
   fail "atax under lockstep: stats differ from tests/golden/stats/fermi-atax.json"
+
+# Concurrent streams take the stream path (dispatch.c: each SM picks a
+# stream from its own preference among those with CTAs left, which changes
+# mid-wave; the block runs one kernel at a time): no block instance there.
+expect_rc 3 "$GMEM_COSIM" run --config $cfg --workload pair:atax:n=256+bfs:nodes=4096 \
+  --rtl cta_dispatch --max-cycles 5000
+echo "$OUT" | grep -q "lockstep cta_dispatch" && fail "a pair ran the block: $OUT"
+expect_last_line "lockstep: 0 mismatches"
 
 get() { "$GMEM" stats-get "$TMP/k.json" "$@"; }
 expect_rc 0 "$GMEM" run --config $cfg --workload 2mm:n=128 --set cta.enable=true \
