@@ -32,7 +32,7 @@ const char *gm_dispatch_stream_path(uint32_t nstreams, uint32_t nsm, int admit_h
 }
 
 int gm_dispatch_init(gm_dispatch_t *d, gm_registry_t *reg, gm_gpu_sm_t *sm, uint32_t nsm,
-                     uint32_t max_ctas, gm_grid_t *grid, int admit_hooks, gm_err_t *err)
+                     gm_grid_t *grid, int admit_hooks, gm_err_t *err)
 {
     memset(d, 0, sizeof *d);
     d->sm = sm;
@@ -40,10 +40,10 @@ int gm_dispatch_init(gm_dispatch_t *d, gm_registry_t *reg, gm_gpu_sm_t *sm, uint
     d->grid = grid;
     if (gm_dispatch_stream_path(grid->nstreams, nsm, admit_hooks))
         return 0;
-    /* The SMs own their slots and resources (a WAVE kernel holds none of
-     * the block's); SLOTS is theirs so the RTL points of the cta-<gen>
-     * configs serve lockstep here too. */
-    cta_dispatch_params_t p = {.N_SM = nsm, .SLOTS = max_ctas, .TIE = 0};
+    /* The SMs own their slots and resources: a WAVE kernel holds none of
+     * the block's, so one slot (the smallest tables) does; the RTL points
+     * wave15, wave16, wave20 and wave28 are the configs' SM counts. */
+    cta_dispatch_params_t p = {.N_SM = nsm, .SLOTS = 1, .TIE = 0};
     if (!(d->blk = gm_blk_new(reg, &cta_dispatch_desc, &p, "dispatch", err)))
         return -1;
     /* Its counters would repeat the SMs' (sm.ctas): the stats keep their shape. */

@@ -30,7 +30,7 @@ typedef struct gm_dispatch {
 const char *gm_dispatch_stream_path(uint32_t nstreams, uint32_t nsm, int admit_hooks);
 /* The block's instance "dispatch" in the registry, or the stream path. */
 int gm_dispatch_init(gm_dispatch_t *d, gm_registry_t *reg, gm_gpu_sm_t *sm, uint32_t nsm,
-                     uint32_t max_ctas, gm_grid_t *grid, int admit_hooks, gm_err_t *err);
+                     gm_grid_t *grid, int admit_hooks, gm_err_t *err);
 /* Stream s started a kernel (its grid entry is set). */
 void gm_dispatch_kernel_started(gm_dispatch_t *d, uint32_t s);
 /* The core cycle's dispatch, before the SMs' cycles. */

@@ -228,8 +228,7 @@ int gm_gpu_init(gm_gpu_t *g, const gm_gpu_config_t *cfg, gm_workload_t *wl, uint
     int admit = 0;
     for (uint32_t i = 0; i < c->sm.count; i++)
         admit |= g->sm[i].sm.hook.admit.n != 0;
-    if (gm_dispatch_init(&g->disp, &g->reg, g->sm, c->sm.count, c->sm.max_ctas, &g->grid, admit,
-                         err))
+    if (gm_dispatch_init(&g->disp, &g->reg, g->sm, c->sm.count, &g->grid, admit, err))
         return -1;
     for (uint32_t ch = 0; ch < c->l2.channels; ch++) {
         char name[32];

@@ -214,7 +214,9 @@ static int rand_coverage(void *vctx, const void *c_state, FILE *out)
 {
     const disp_rand_t *c = vctx;
     (void)c_state;
-    return gm_stim_cov_print(out, cov_names, c->hits, COV_N, 32, 0);
+    /* One slot a SM (the GPU's own WAVE points): no limit below it. */
+    return gm_stim_cov_print(out, cov_names, c->hits, COV_N, 32,
+                             c->slots == 1 ? 1ull << COV_THROTTLED : 0);
 }
 
 static const gm_stim_t disp_random = {

@@ -7,7 +7,7 @@
 . tests/lib.sh
 expect_rc 0 "$GMEM_COSIM" cosim cta_dispatch --cycles 100000 --seed 1 --coverage
 expect_last_line "cosim cta_dispatch: 100000 cycles, 0 mismatches"
-for p in default kepler maxwell pascal small; do
+for p in default kepler maxwell pascal small wave15 wave16 wave20 wave28; do
   expect_out "point $p: 100000 cycles, 0 mismatches"
 done
 expect_out "CLUSTER_STATIC dispatches +[1-9]"
