@@ -101,3 +101,22 @@ void gm_dispatch_cycle(gm_dispatch_t *d)
     }
     gm_blk_tick(d->blk);
 }
+
+/* Only the start SM moves in such a cycle, by one: it comes back every nsm
+ * cycles, so k % nsm idle cycles of the block leave it where k would (the
+ * block's stall counter, kept out of the stats, sees only those). */
+void gm_dispatch_skip(gm_dispatch_t *d, uint64_t k)
+{
+    uint32_t n = (uint32_t)(k % d->nsm);
+    if (!d->blk) {
+        d->rr = (d->rr + n) % d->nsm;
+        return;
+    }
+    cta_dispatch_in_t *in = d->blk->in;
+    for (uint32_t j = 0; j < n; j++) {
+        memset(in, 0, sizeof *in);
+        in->disp_ready = 1;
+        gm_blk_eval(d->blk);
+        gm_blk_tick(d->blk);
+    }
+}

@@ -35,5 +35,8 @@ int gm_dispatch_init(gm_dispatch_t *d, gm_registry_t *reg, gm_gpu_sm_t *sm, uint
 void gm_dispatch_kernel_started(gm_dispatch_t *d, uint32_t s);
 /* The core cycle's dispatch, before the SMs' cycles. */
 void gm_dispatch_cycle(gm_dispatch_t *d);
+/* k core cycles in which nothing was launched, offered or retired (the
+ * fast-forward's, sim/ff.c): the start SM steps k times. */
+void gm_dispatch_skip(gm_dispatch_t *d, uint64_t k);
 
 #endif

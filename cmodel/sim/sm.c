@@ -151,13 +151,17 @@ static int pick(const gm_sm_t *sm, uint32_t s, const cta_need_t *n, uint32_t *id
     return ev.take;
 }
 
-int gm_sm_offer(const gm_sm_t *sm, uint32_t s, uint32_t *id)
+int gm_sm_offer(gm_sm_t *sm, uint32_t s, uint32_t *id)
 {
     const gm_grid_stream_t *st = &sm->grid->s[s];
     cta_need_t n = need_of(st->k);
     *id = UINT32_MAX;
-    if (!fits(sm, s, &n))
+    if (sm->no_fit)
         return 0;
+    if (!fits(sm, s, &n)) {
+        sm->no_fit = 1;
+        return 0;
+    }
     return !sm->hook.pick.n || pick(sm, s, &n, id);
 }
 

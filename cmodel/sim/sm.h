@@ -184,8 +184,10 @@ void gm_sm_free(gm_sm_t *sm);
 int gm_sm_try_dispatch(gm_sm_t *sm);
 /* Would the SM take a CTA of stream s (which has CTAs left) now: it fits
  * the free resources and no plug-in at pick holds it back. *id: the id a
- * plug-in named, else UINT32_MAX. */
-int gm_sm_offer(const gm_sm_t *sm, uint32_t s, uint32_t *id);
+ * plug-in named, else UINT32_MAX. A CTA that does not fit sets no_fit, as
+ * gm_sm_try_dispatch does: nothing fits again before a CTA ends or a
+ * kernel starts, so neither the offer nor the fast-forward asks again. */
+int gm_sm_offer(gm_sm_t *sm, uint32_t s, uint32_t *id);
 /* Place CTA cta_id of stream s (gm_sm_offer said it fits). */
 void gm_sm_place(gm_sm_t *sm, uint32_t s, uint32_t cta_id);
 /* A kernel started: try dispatching again. */
