@@ -134,6 +134,8 @@ static pick_t do_pick(const cta_dispatch_t *m, const cta_dispatch_in_t *in, cons
                 }
         }
         break;
+    case CTA_POL_WAVE: /* cta_dispatch_wave() */
+        break;
     default: /* CLUSTER_DYNAMIC */
         for (unsigned k = n; k-- > 0;) {
             unsigned i = rot(m, k);
@@ -155,20 +157,70 @@ static pick_t do_pick(const cta_dispatch_t *m, const cta_dispatch_in_t *in, cons
     return pk;
 }
 
+static int is_cluster(unsigned policy)
+{
+    return policy == CTA_POL_CLUSTER_STATIC || policy == CTA_POL_CLUSTER_DYNAMIC;
+}
+
+/* A WAVE launch this cycle: the wave has no per-kernel tables to load (no
+ * clusters, no agents), so the launch is dispatched from in its own cycle. */
+static int wave_launch(const cta_dispatch_t *m, const cta_dispatch_in_t *in)
+{
+    return !m->running && in->launch_valid && in->launch_policy == CTA_POL_WAVE;
+}
+
+int cta_dispatch_wave_on(const cta_dispatch_t *m, const cta_dispatch_in_t *in)
+{
+    if (!m->running && in->launch_valid)
+        return in->launch_policy == CTA_POL_WAVE;
+    return m->policy == CTA_POL_WAVE;
+}
+
+uint32_t cta_dispatch_wave(const cta_dispatch_t *m, const cta_dispatch_in_t *in, uint32_t *u0)
+{
+    int fire = wave_launch(m, in);
+    uint32_t V = fire ? (uint32_t)in->launch_V : m->V;
+    uint32_t left, mask = 0;
+    *u0 = fire ? 0 : m->next_u;
+    if (!fire && !(m->running && m->policy == CTA_POL_WAVE))
+        return 0;
+    left = V - *u0;
+    for (unsigned k = 0; k < m->p.N_SM && left; k++) {
+        unsigned i = rot(m, k);
+        if (in->sm_can_accept >> i & 1) {
+            mask |= 1u << i;
+            left--;
+        }
+    }
+    return mask;
+}
+
 void cta_dispatch_eval(const cta_dispatch_t *m, const cta_dispatch_in_t *in,
                        cta_dispatch_out_t *out)
 {
     view_t v;
+    out->launch_ready = !m->running;
+    out->kernel_done = m->running && m->retired == m->V;
+    out->disp_slot = 0;
+    out->disp_w = 0;
+    out->disp_i = 0;
+    if (cta_dispatch_wave_on(m, in)) {
+        uint32_t u0, mask = cta_dispatch_wave(m, in, &u0);
+        out->disp_valid = mask != 0;
+        out->disp_mask = mask;
+        out->disp_sm = mask ? m->rr : 0;
+        out->disp_u = mask ? u0 : 0;
+        return;
+    }
     make_view(m, in, &v);
     pick_t pk = do_pick(m, in, &v);
-    out->launch_ready = !m->running;
     out->disp_valid = pk.valid;
+    out->disp_mask = pk.valid ? 1u << pk.sm : 0;
     out->disp_sm = pk.sm;
     out->disp_slot = pk.slot;
     out->disp_u = pk.u;
     out->disp_w = pk.w;
-    out->disp_i = m->policy >= CTA_POL_CLUSTER_STATIC ? pk.sm : 0;
-    out->kernel_done = m->running && m->retired == m->V;
+    out->disp_i = is_cluster(m->policy) ? pk.sm : 0;
 }
 
 static void launch(cta_dispatch_t *m, const cta_dispatch_in_t *in)
@@ -200,10 +252,44 @@ static void launch(cta_dispatch_t *m, const cta_dispatch_in_t *in)
     m->ctr.launches++;
 }
 
+/* The wave's cycle: retires counted (a wave kernel holds no slots), the
+ * launch, the wave taken when disp_ready, and the start SM one further
+ * every cycle (free running: a WAVE launch keeps it). */
+static void wave_tick(cta_dispatch_t *m, const cta_dispatch_in_t *in, const view_t *v)
+{
+    uint32_t u0, mask = cta_dispatch_wave(m, in, &u0);
+    uint8_t rr = m->rr;
+    memcpy(m->busy, v->busy, sizeof m->busy);
+    memcpy(m->act, v->act, sizeof m->act);
+    m->ctr.retires += v->retire_hit;
+    if (m->running)
+        m->retired += v->retire_hit;
+    if (wave_launch(m, in))
+        launch(m, in);
+    if (mask && in->disp_ready) {
+        for (uint32_t b = mask; b; b &= b - 1) {
+            m->ndisp[lowest(b)]++;
+            m->ctr.dispatches++;
+        }
+        m->next_u += popcount(mask);
+    } else if (mask) {
+        m->ctr.backpressure++;
+    } else if (m->running && m->next_u < m->V) {
+        m->ctr.stall_cycles++;
+    }
+    if (m->running && m->next_u == m->V)
+        m->running = 0;
+    m->rr = (uint8_t)(rr + 1u >= m->p.N_SM ? 0 : rr + 1u);
+}
+
 void cta_dispatch_tick(cta_dispatch_t *m, const cta_dispatch_in_t *in)
 {
     view_t v;
     make_view(m, in, &v);
+    if (cta_dispatch_wave_on(m, in)) {
+        wave_tick(m, in, &v);
+        return;
+    }
     pick_t pk = do_pick(m, in, &v);
     unsigned n = m->p.N_SM;
     int done = m->running && m->retired == m->V;

@@ -15,6 +15,7 @@ enum {
     CTA_POL_RANDOM,
     CTA_POL_CLUSTER_STATIC,
     CTA_POL_CLUSTER_DYNAMIC,
+    CTA_POL_WAVE,
     CTA_POL_N
 };
 
@@ -44,5 +45,9 @@ uint16_t cta_dispatch_lfsr_next(uint16_t x);
 /* CTAs of cluster i, and its first original id: q + (i < r), i*q + min(i, r). */
 uint32_t cta_dispatch_jobs(const cta_dispatch_t *m, uint32_t i);
 uint32_t cta_dispatch_base(const cta_dispatch_t *m, uint32_t i);
+/* WAVE: whether the cycle runs the wave (a WAVE kernel, or its launch), the
+ * SMs it gives a CTA and the first CTA's u. */
+int cta_dispatch_wave_on(const cta_dispatch_t *m, const cta_dispatch_in_t *in);
+uint32_t cta_dispatch_wave(const cta_dispatch_t *m, const cta_dispatch_in_t *in, uint32_t *u0);
 
 #endif

@@ -37,6 +37,7 @@ struct gm_blk {
     void *st, *in, *out;
     void *rtl;                   /* the hooks' per-instance data */
     const gm_blk_hooks_t *hooks;
+    int unreported;              /* kept out of the stats' "blocks" (the GPU's own dispatcher) */
     char path[48];
 };
 

@@ -123,7 +123,7 @@ uint64_t gm_ff_skip(gm_gpu_t *g, uint64_t t)
             gm_l1d_skip(&x->l1d, k[GM_CLK_CORE]);
             x->blk_idle = -1;
         }
-        g->dispatch_rr = (uint32_t)((g->dispatch_rr + k[GM_CLK_CORE] % nsm) % nsm);
+        gm_dispatch_skip(&g->disp, k[GM_CLK_CORE]);
         for (uint32_t p = 0; p < g->nplug; p++)
             if (g->plug[p]->skip)
                 g->plug[p]->skip(g->plug_self[p], k[GM_CLK_CORE]);

@@ -78,6 +78,7 @@ static void start_kernel(gm_gpu_t *g, uint32_t s)
     update_split(g);
     gs->next_cta = gs->ctas_done = 0;
     gs->ctas_total = gs->k->grid[0] * gs->k->grid[1] * gs->k->grid[2];
+    gm_dispatch_kernel_started(&g->disp, s);
     retry_dispatch(g);
 }
 
@@ -228,6 +229,11 @@ int gm_gpu_init(gm_gpu_t *g, const gm_gpu_config_t *cfg, gm_workload_t *wl, uint
     for (uint32_t b = 0; b < g->nbanks; b++)
         if (init_bank(g, b, err))
             return -1;
+    int admit = 0;
+    for (uint32_t i = 0; i < c->sm.count; i++)
+        admit |= g->sm[i].sm.hook.admit.n != 0;
+    if (gm_dispatch_init(&g->disp, &g->reg, g->sm, c->sm.count, &g->grid, admit, err))
+        return -1;
     for (uint32_t ch = 0; ch < c->l2.channels; ch++) {
         char name[32];
         snprintf(name, sizeof name, "dram%u", ch);
@@ -330,13 +336,7 @@ static void core_cycle(gm_gpu_t *g)
         if (gm_icnt_peek(&g->reply_net, i, inow) != GM_NO_REQ && !gm_fifo_full(resp))
             gm_fifo_push(resp, gm_icnt_pop(&g->reply_net, i));
     }
-    /* One CTA per SM per cycle, SMs taken round-robin. */
-    int pending = 0;
-    for (uint32_t s = 0; s < g->grid.nstreams; s++)
-        pending |= g->grid.s[s].k && g->grid.s[s].next_cta < g->grid.s[s].ctas_total;
-    for (uint32_t k = 0; pending && k < nsm; k++)
-        gm_sm_try_dispatch(&g->sm[(g->dispatch_rr + k) % nsm].sm);
-    g->dispatch_rr = (g->dispatch_rr + 1) % nsm;
+    gm_dispatch_cycle(&g->disp);
     for (uint32_t p = 0; p < g->nplug; p++)
         if (g->plug[p]->begin)
             g->plug[p]->begin(g->plug_self[p]);

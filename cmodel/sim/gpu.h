@@ -14,6 +14,7 @@
 #include "blk.h"
 #include "clock.h"
 #include "config.h"
+#include "dispatch.h"
 #include "dram.h"
 #include "icnt.h"
 #include "kstats.h"
@@ -68,7 +69,7 @@ typedef struct gm_gpu {
     const gm_plugin_t *plug[GM_PLUG_MAX];
     void *plug_self[GM_PLUG_MAX];
     uint32_t nplug;
-    uint32_t dispatch_rr;
+    gm_dispatch_t disp;
     uint64_t kernels_done;
     /* A plug-in's fixed window (ck.window): until this core cycle a stream
      * that runs out of kernels starts over, and the run ends there (0: off). */

@@ -144,14 +144,28 @@ static int pick(const gm_sm_t *sm, uint32_t s, const cta_need_t *n, uint32_t *id
 {
     const gm_grid_stream_t *st = &sm->grid->s[s];
     gm_pick_ev_t ev = {.k = st->k, .stream = s, .kid = st->kid, .ctas = st->ctas_total,
-                       .fit = fit_count(sm->cfg, n), .seq = st->next_cta,
-                       .slot = free_slot(sm), .cta_id = *id, .take = 1};
+                       .fit = fit_count(sm->cfg, n), .slot = free_slot(sm), .cta_id = *id,
+                       .take = 1};
     gm_hooks_call(&sm->hook.pick, &ev);
     *id = ev.cta_id;
     return ev.take;
 }
 
-static void launch_cta(gm_sm_t *sm, uint32_t s, uint32_t cta_id)
+int gm_sm_offer(gm_sm_t *sm, uint32_t s, uint32_t *id)
+{
+    const gm_grid_stream_t *st = &sm->grid->s[s];
+    cta_need_t n = need_of(st->k);
+    *id = UINT32_MAX;
+    if (sm->no_fit)
+        return 0;
+    if (!fits(sm, s, &n)) {
+        sm->no_fit = 1;
+        return 0;
+    }
+    return !sm->hook.pick.n || pick(sm, s, &n, id);
+}
+
+void gm_sm_place(gm_sm_t *sm, uint32_t s, uint32_t cta_id)
 {
     gm_grid_stream_t *st = &sm->grid->s[s];
     const gm_kernel_t *k = st->k;
@@ -237,11 +251,11 @@ static int dispatch_admit(gm_sm_t *sm)
         sm->no_fit = 1;
         return 0;
     }
-    uint32_t s = (uint32_t)ev.pick, id = sm->grid->s[s].next_cta;
+    uint32_t s = (uint32_t)ev.pick, id = UINT32_MAX;
     cta_need_t n = need_of(sm->grid->s[s].k);
     if (sm->hook.pick.n && !pick(sm, s, &n, &id))
         return 0; /* held back, not a lack of room: try again next cycle */
-    launch_cta(sm, s, id);
+    gm_sm_place(sm, s, id == UINT32_MAX ? sm->grid->s[s].next_cta : id);
     sm->next_stream = (s + 1) % ev.nstreams;
     return 1;
 }
@@ -262,12 +276,12 @@ int gm_sm_try_dispatch(gm_sm_t *sm)
         cta_need_t n = need_of(st->k);
         if (!fits(sm, s, &n))
             continue;
-        uint32_t id = st->next_cta;
+        uint32_t id = UINT32_MAX;
         if (sm->hook.pick.n && !pick(sm, s, &n, &id)) {
             held = 1;
             continue;
         }
-        launch_cta(sm, s, id);
+        gm_sm_place(sm, s, id == UINT32_MAX ? st->next_cta : id);
         sm->next_stream = (s + 1) % ns;
         return 1;
     }

@@ -99,9 +99,9 @@ typedef struct gm_pick_ev {
     uint32_t stream, kid;
     uint32_t ctas;                        /* the kernel's CTAs in all */
     uint32_t fit;                         /* CTAs of the kernel an empty SM holds */
-    uint32_t seq;                         /* CTAs of the kernel placed before it */
     uint32_t slot;                        /* the SM's CTA slot it would take */
-    uint32_t cta_id;                      /* the id warp_init gets (default seq) */
+    uint32_t cta_id;                      /* the id warp_init gets (UINT32_MAX on entry,
+                                           * the dispatcher's if left so) */
     int take;                             /* a plug-in that holds it back clears it */
 } gm_pick_ev_t;
 
@@ -179,8 +179,17 @@ typedef struct gm_sm {
 int gm_sm_init(gm_sm_t *sm, uint32_t id, const gm_sm_cfg_t *cfg, gm_ctx_t ctx, gm_grid_t *grid,
                size_t ws_size, gm_inst_q_t *to_lsu, gm_err_t *err);
 void gm_sm_free(gm_sm_t *sm);
-/* Place one CTA of a stream that still has CTAs, if one fits; 1 if placed. */
+/* The stream path (dispatch.c): place one CTA of a stream that still has
+ * CTAs, if one fits; 1 if placed. */
 int gm_sm_try_dispatch(gm_sm_t *sm);
+/* Would the SM take a CTA of stream s (which has CTAs left) now: it fits
+ * the free resources and no plug-in at pick holds it back. *id: the id a
+ * plug-in named, else UINT32_MAX. A CTA that does not fit sets no_fit, as
+ * gm_sm_try_dispatch does: nothing fits again before a CTA ends or a
+ * kernel starts, so neither the offer nor the fast-forward asks again. */
+int gm_sm_offer(gm_sm_t *sm, uint32_t s, uint32_t *id);
+/* Place CTA cta_id of stream s (gm_sm_offer said it fits). */
+void gm_sm_place(gm_sm_t *sm, uint32_t s, uint32_t cta_id);
 /* A kernel started: try dispatching again. */
 static inline void gm_sm_kernel_started(gm_sm_t *sm) { sm->no_fit = 0; }
 /* The SM's cycle, around the LSU's and the L1D's: begin (events cleared,

@@ -102,7 +102,7 @@ static void blocks_json(const gm_registry_t *reg, cJSON *root)
         uint64_t sums[64] = {0}, vals[64];
         uint32_t inst = 0;
         for (uint32_t i = 0; i < reg->n; i++) {
-            if (reg->v[i]->d != *d)
+            if (reg->v[i]->d != *d || reg->v[i]->unreported)
                 continue;
             inst++;
             (*d)->get_counters(reg->v[i]->st, vals);

@@ -27,10 +27,12 @@ module cta_dispatch #(
   output wire [31:0] disp_u_o,
   output wire [31:0] disp_w_o,
   output wire [4:0]  disp_i_o,
+  output wire [31:0] disp_mask_o,
   output wire        kernel_done_o
 );
   localparam int unsigned NA = N_SM * SLOTS;
-  localparam [2:0] P_STRICT = 3'd0, P_DEMAND = 3'd1, P_RANDOM = 3'd2, P_STATIC = 3'd3;
+  localparam [2:0] P_STRICT = 3'd0, P_DEMAND = 3'd1, P_RANDOM = 3'd2, P_STATIC = 3'd3,
+                   P_DYNAMIC = 3'd4, P_WAVE = 3'd5;
   localparam [5:0] SLOTS6 = 6'(SLOTS);
 
   reg        running_q /*verilator public_flat_rd*/;
@@ -165,6 +167,7 @@ module cta_dispatch #(
           if (16'(i) < kth) nth = nth & (nth - 32'd1);
         for (i = 31; i >= 0; i = i - 1) if (nth[i]) t = 5'(i);
       end
+      P_WAVE: pv = 1'b0;  // the wave below
       P_STATIC: begin
         pv = st_ok != 32'd0;
         t  = first_from(st_ok, rr_q);
@@ -185,8 +188,34 @@ module cta_dispatch #(
     end
   end
 
-  wire cluster     = policy_q >= P_STATIC;
+  wire cluster     = policy_q == P_STATIC || policy_q == P_DYNAMIC;
   wire launch_fire = !running_q && launch_valid_i;
+
+  // WAVE: every SM that can take gets a CTA, from rr onward while CTAs are
+  // left; a WAVE launch is dispatched from in its own cycle.
+  wire        w_fire = launch_fire && launch_policy_i == P_WAVE;
+  wire        w_on   = launch_fire ? launch_policy_i == P_WAVE : policy_q == P_WAVE;
+  wire        w_run  = w_fire || (running_q && policy_q == P_WAVE);
+  wire [31:0] w_V    = w_fire ? launch_V_i : V_q;
+  wire [31:0] w_u0   = w_fire ? 32'd0 : next_u_q;
+  reg  [31:0] wmask, wleft, wcnt;
+  reg  [4:0]  ws;
+  always @* begin
+    wmask = 32'd0; wcnt = 32'd0; wleft = w_V - w_u0;
+    for (i = 0; i < N_SM; i = i + 1) begin
+      // rr + i < 2 * N_SM <= 64: the wrap is one subtraction
+      ws = 5'({27'd0, rr_q} + 32'(i) >= N_SM ? {27'd0, rr_q} + 32'(i) - N_SM
+                                              : {27'd0, rr_q} + 32'(i));
+      if (w_run && wleft != 32'd0 && sm_can_accept_i[ws]) begin
+        wmask[ws] = 1'b1;
+        wleft = wleft - 32'd1;
+        wcnt  = wcnt + 32'd1;
+      end
+    end
+  end
+  wire        w_take = wmask != 32'd0 && disp_ready_i;
+  wire [31:0] w_next = w_u0 + (w_take ? wcnt : 32'd0);
+  wire [4:0]  rr_inc = (32'(rr_q) + 32'd1 >= N_SM) ? 5'd0 : rr_q + 5'd1;
   wire disp_fire   = pv && disp_ready_i;
   wire done        = running_q && retired_q == V_q;
   wire [4:0] after = (32'(t) + 32'd1 >= N_SM) ? 5'd0 : t + 5'd1;
@@ -203,7 +232,10 @@ module cta_dispatch #(
           busy_q[g] <= vbusy[g] | (here ? 32'd1 << pslot[4:0] : 32'd0);
           act_q[g]  <= vact[g] + (here ? 6'd1 : 6'd0);
           if (launch_fire) begin
-            next_w_q[g] <= 32'd0; ndisp_q[g] <= 32'd0;
+            next_w_q[g] <= 32'd0;
+            ndisp_q[g]  <= (w_take && wmask[g]) ? 32'd1 : 32'd0;
+          end else if (w_on) begin
+            if (w_take && wmask[g]) ndisp_q[g] <= ndisp_q[g] + 32'd1;
           end else if (here) begin
             ndisp_q[g] <= ndisp_q[g] + 32'd1;
             if (policy_q > P_STATIC) next_w_q[g] <= next_w_q[g] + 32'd1;
@@ -226,10 +258,23 @@ module cta_dispatch #(
       running_q <= 1'b0; policy_q <= 3'd0; slots_q <= 6'd0; active_q <= 6'd0;
       V_q <= 32'd0; q_q <= 32'd0; r_q <= 5'd0; next_u_q <= 32'd0; rr_q <= 5'd0;
       fwd_q <= 1'b0; lfsr_q <= 16'd1; retired_q <= 32'd0;
+    end else if (w_on) begin
+      // the wave's cycle (wave_tick in the C model)
+      if (w_fire) begin
+        policy_q <= P_WAVE; slots_q <= l_s; active_q <= l_a; V_q <= launch_V_i;
+        q_q <= launch_V_i / N_SM; r_q <= 5'(launch_V_i % N_SM);
+        fwd_q <= 1'b0; retired_q <= 32'd0;
+        lfsr_q <= (launch_seed_i == 16'd0) ? 16'd1 : launch_seed_i;
+      end else if (running_q) begin
+        retired_q <= retired_q + {31'd0, rhit};
+      end
+      next_u_q  <= w_next;
+      running_q <= w_run && w_next != w_V;
+      rr_q      <= rr_inc;
     end else if (!running_q) begin
       if (launch_valid_i) begin
         running_q <= 1'b1;
-        policy_q  <= (launch_policy_i > 3'd4) ? P_STRICT : launch_policy_i;
+        policy_q  <= (launch_policy_i > P_WAVE) ? P_STRICT : launch_policy_i;
         slots_q   <= l_s;
         active_q  <= l_a;
         V_q       <= launch_V_i;
@@ -253,11 +298,13 @@ module cta_dispatch #(
   end
 
   assign launch_ready_o = !running_q;
-  assign disp_valid_o   = pv;
-  assign disp_sm_o      = pv ? t : 5'd0;
-  assign disp_slot_o    = pv ? pslot : 6'd0;
-  assign disp_u_o       = (pv && !cluster) ? next_u_q : 32'd0;
-  assign disp_w_o       = (pv && cluster) ? pw : 32'd0;
-  assign disp_i_o       = (pv && cluster) ? t : 5'd0;
+  assign disp_valid_o   = w_on ? wmask != 32'd0 : pv;
+  assign disp_mask_o    = w_on ? wmask : (pv ? 32'd1 << t : 32'd0);
+  assign disp_sm_o      = w_on ? (wmask != 32'd0 ? rr_q : 5'd0) : (pv ? t : 5'd0);
+  assign disp_slot_o    = (pv && !w_on) ? pslot : 6'd0;
+  assign disp_u_o       = w_on ? (wmask != 32'd0 ? w_u0 : 32'd0)
+                               : ((pv && !cluster) ? next_u_q : 32'd0);
+  assign disp_w_o       = (pv && cluster && !w_on) ? pw : 32'd0;
+  assign disp_i_o       = (pv && cluster && !w_on) ? t : 5'd0;
   assign kernel_done_o  = done;
 endmodule

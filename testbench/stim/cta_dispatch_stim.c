@@ -7,11 +7,15 @@
  *          random lifetimes, one a cycle at most, now and then a retire of
  *          a free slot (ignored). It checks on the C side that every CTA id
  *          is named once per kernel, cluster CTAs stay in their cluster,
- *          and no SM runs more than the active limit.
+ *          no SM runs more than the active limit, and a WAVE gives CTAs
+ *          only to SMs that accept, in order from disp_sm, to every such
+ *          SM while CTAs are left (its CTAs hold no slot: not retired).
  * golden:  hand-worked orders on 3 SMs x 2 slots (point small): CLUSTER_
  *          STATIC over |V| = 7 with 2 agents (clusters {0,1,2} {3,4} {5,6},
  *          agent a running w = a, a+2), then STRICT_RR head-of-line
- *          blocking, then RANDOM's LFSR picks. */
+ *          blocking, then RANDOM's LFSR picks, then a WAVE: launched
+ *          while held, whole waves from a start SM stepping every cycle,
+ *          a gated SM passed over, the last CTA cutting the wave short. */
 #include <stddef.h>
 #include <string.h>
 
@@ -20,13 +24,14 @@
 
 enum { RES_MAX = CTA_DISP_MAX_SM * CTA_DISP_MAX_SLOTS, SEEN_MAX = 4096 };
 enum {
-    COV_POL0, COV_POL1, COV_POL2, COV_POL3, COV_POL4,
-    COV_DONE, COV_SAME_CYCLE, COV_BOGUS, COV_THROTTLED, COV_FWD, COV_BP,
+    COV_POL0, COV_POL1, COV_POL2, COV_POL3, COV_POL4, COV_POL5,
+    COV_WAVE_LAUNCH, COV_WAVE_WIDE, COV_DONE, COV_SAME_CYCLE, COV_BOGUS, COV_THROTTLED, COV_FWD, COV_BP,
     COV_N
 };
 static const char *const cov_names[COV_N] = {
     "STRICT_RR dispatches", "RR_THEN_DEMAND dispatches", "RANDOM dispatches",
-    "CLUSTER_STATIC dispatches", "CLUSTER_DYNAMIC dispatches", "kernels done",
+    "CLUSTER_STATIC dispatches", "CLUSTER_DYNAMIC dispatches", "WAVE dispatches",
+    "WAVE dispatching in its launch cycle", "WAVE cut short by the CTAs left", "kernels done",
     "retire and refill, one cycle", "retires of a free slot", "dispatch at the active limit",
     "demand mode reached", "dispatch held (no disp_ready)"};
 
@@ -103,6 +108,46 @@ static int rand_gen(void *vctx, uint64_t cyc, void *vin)
     return 0;
 }
 
+/* The wave: SMs from disp_sm on, CTA u after u, every accepting SM served
+ * until the kernel runs out. */
+static int wave_observe(disp_rand_t *c, uint64_t cyc, const cta_dispatch_in_t *in,
+                        const cta_dispatch_out_t *o, const cta_dispatch_t *m, gm_err_t *err)
+{
+    int fire = !m->running && in->launch_valid;
+    uint32_t V = fire ? (uint32_t)in->launch_V : m->V, u = (uint32_t)o->disp_u;
+    uint32_t mask = (uint32_t)o->disp_mask, acc = (uint32_t)in->sm_can_accept;
+    if (!o->disp_valid)
+        return mask ? gm_errf(err, "cycle %llu: WAVE mask %#x without disp_valid",
+                              (unsigned long long)cyc, mask)
+                    : 0;
+    if (!in->disp_ready) {
+        c->hits[COV_BP]++;
+        return 0;
+    }
+    c->hits[COV_POL5]++;
+    c->hits[COV_WAVE_LAUNCH] += fire;
+    for (unsigned k = 0; k < c->nsm; k++) {
+        unsigned i = ((unsigned)o->disp_sm + k) % c->nsm;
+        if (!(mask >> i & 1)) {
+            if ((acc >> i & 1) && u < V)
+                return gm_errf(err, "cycle %llu: WAVE passed SM %u over with CTA %u of %u left",
+                               (unsigned long long)cyc, i, u, V);
+            c->hits[COV_WAVE_WIDE] += (acc >> i & 1) != 0;
+            continue;
+        }
+        if (!(acc >> i & 1) || u >= V || (u < SEEN_MAX && c->seen[u]))
+            return gm_errf(err, "cycle %llu: WAVE gave CTA %u (of %u) to SM %u (accepting %d), "
+                                "or twice", (unsigned long long)cyc, u, V, i, acc >> i & 1);
+        if (u < SEEN_MAX)
+            c->seen[u] = 1;
+        u++;
+    }
+    if (mask >> c->nsm)
+        return gm_errf(err, "cycle %llu: WAVE mask %#x past %u SMs", (unsigned long long)cyc,
+                       mask, c->nsm);
+    return 0;
+}
+
 static int rand_observe(void *vctx, uint64_t cyc, const void *vin, const void *vout,
                         const void *c_state, gm_err_t *err)
 {
@@ -125,6 +170,8 @@ static int rand_observe(void *vctx, uint64_t cyc, const void *vin, const void *v
                 return gm_errf(err, "cycle %llu: kernel done but CTA %u never dispatched",
                                (unsigned long long)cyc, v);
     }
+    if (cta_dispatch_wave_on(m, in))
+        return wave_observe(c, cyc, in, o, m, err);
     if (!o->disp_valid)
         return 0;
     if (!in->disp_ready) {
@@ -167,7 +214,9 @@ static int rand_coverage(void *vctx, const void *c_state, FILE *out)
 {
     const disp_rand_t *c = vctx;
     (void)c_state;
-    return gm_stim_cov_print(out, cov_names, c->hits, COV_N, 32, 0);
+    /* One slot a SM (the GPU's own WAVE points): no limit below it. */
+    return gm_stim_cov_print(out, cov_names, c->hits, COV_N, 32,
+                             c->slots == 1 ? 1ull << COV_THROTTLED : 0);
 }
 
 static const gm_stim_t disp_random = {
@@ -184,44 +233,56 @@ typedef struct grow {
     int64_t u_or_w;             /* expected disp_u (policies 0-2) or disp_w */
     int done;                   /* expected kernel_done */
     const char *why;
+    uint32_t gate;              /* sm_can_accept, 0: every SM */
+    uint32_t mask;              /* expected disp_mask, 0: 1 << sm */
 } grow_t;
 
 #define NOL -1, 0, 0, 0
-#define DONE {NOL, -1, -1, 0, 0, 0, 0, 1, "every CTA retired: kernel_done, idle next cycle"}
+#define DONE {NOL, -1, -1, 0, 0, 0, 0, 1, "every CTA retired: kernel_done, idle next cycle", 0, 0}
 static const grow_t rows[] = {
-    {CTA_POL_CLUSTER_STATIC, 7, 2, 0, -1, -1, 0, 0, 0, 0, 0, "launch: |V|=7 over 3 SMs, 2 agents a SM"},
-    {NOL, -1, -1, 1, 0, 0, 0, 0, "SM0 agent 0: w=0 (v=base 0 + 0)"},
-    {NOL, -1, -1, 1, 1, 0, 0, 0, "SM1 agent 0: w=0 (v=3)"},
-    {NOL, -1, -1, 1, 2, 0, 0, 0, "SM2 agent 0: w=0 (v=5)"},
-    {NOL, -1, -1, 1, 0, 1, 1, 0, "SM0 agent 1: w=1 (v=1)"},
-    {NOL, -1, -1, 1, 1, 1, 1, 0, "SM1 agent 1: w=1 (v=4)"},
-    {NOL, -1, -1, 1, 2, 1, 1, 0, "SM2 agent 1: w=1 (v=6)"},
-    {NOL, -1, -1, 0, 0, 0, 0, 0, "every agent slot busy"},
-    {NOL, 1, 0, 0, 0, 0, 0, 0, "SM1 agent 0 ends: its next w=2 is past cluster 1's 2 CTAs"},
-    {NOL, 0, 0, 1, 0, 0, 2, 0, "SM0 agent 0 ends and, the same cycle, runs w=2 (v=2)"},
-    {NOL, 0, 1, 0, 0, 0, 0, 0, "SM0 agent 1 ends: w=3 is past 3"},
-    {NOL, 0, 0, 0, 0, 0, 0, 0, "SM0 agent 0 ends"},
-    {NOL, 1, 1, 0, 0, 0, 0, 0, "SM1 agent 1 ends"},
-    {NOL, 2, 0, 0, 0, 0, 0, 0, "SM2 agent 0 ends"},
-    {NOL, 2, 1, 0, 0, 0, 0, 0, "SM2 agent 1 ends: the 7th retire"},
+    {CTA_POL_CLUSTER_STATIC, 7, 2, 0, -1, -1, 0, 0, 0, 0, 0, "launch: |V|=7 over 3 SMs, 2 agents a SM", 0, 0},
+    {NOL, -1, -1, 1, 0, 0, 0, 0, "SM0 agent 0: w=0 (v=base 0 + 0)", 0, 0},
+    {NOL, -1, -1, 1, 1, 0, 0, 0, "SM1 agent 0: w=0 (v=3)", 0, 0},
+    {NOL, -1, -1, 1, 2, 0, 0, 0, "SM2 agent 0: w=0 (v=5)", 0, 0},
+    {NOL, -1, -1, 1, 0, 1, 1, 0, "SM0 agent 1: w=1 (v=1)", 0, 0},
+    {NOL, -1, -1, 1, 1, 1, 1, 0, "SM1 agent 1: w=1 (v=4)", 0, 0},
+    {NOL, -1, -1, 1, 2, 1, 1, 0, "SM2 agent 1: w=1 (v=6)", 0, 0},
+    {NOL, -1, -1, 0, 0, 0, 0, 0, "every agent slot busy", 0, 0},
+    {NOL, 1, 0, 0, 0, 0, 0, 0, "SM1 agent 0 ends: its next w=2 is past cluster 1's 2 CTAs", 0, 0},
+    {NOL, 0, 0, 1, 0, 0, 2, 0, "SM0 agent 0 ends and, the same cycle, runs w=2 (v=2)", 0, 0},
+    {NOL, 0, 1, 0, 0, 0, 0, 0, "SM0 agent 1 ends: w=3 is past 3", 0, 0},
+    {NOL, 0, 0, 0, 0, 0, 0, 0, "SM0 agent 0 ends", 0, 0},
+    {NOL, 1, 1, 0, 0, 0, 0, 0, "SM1 agent 1 ends", 0, 0},
+    {NOL, 2, 0, 0, 0, 0, 0, 0, "SM2 agent 0 ends", 0, 0},
+    {NOL, 2, 1, 0, 0, 0, 0, 0, "SM2 agent 1 ends: the 7th retire", 0, 0},
     DONE,
-    {CTA_POL_STRICT_RR, 5, 1, 0, -1, -1, 0, 0, 0, 0, 0, "launch: strict RR, 1 CTA a SM (throttled)"},
-    {NOL, -1, -1, 1, 0, 0, 0, 0, "u=0 to SM0"},
-    {NOL, -1, -1, 1, 1, 0, 1, 0, "u=1 to SM1"},
-    {NOL, -1, -1, 1, 2, 0, 2, 0, "u=2 to SM2"},
-    {NOL, -1, -1, 0, 0, 0, 0, 0, "u=3 waits for SM0 (head of line)"},
-    {NOL, 1, 0, 0, 0, 0, 0, 0, "SM1 frees: u=3 still waits for SM0"},
-    {NOL, 0, 0, 1, 0, 0, 3, 0, "SM0 frees: u=3 to SM0 the same cycle"},
-    {NOL, -1, -1, 1, 1, 0, 4, 0, "u=4 to SM1"},
-    {NOL, 0, 0, 0, 0, 0, 0, 0, "u=3 ends"},
-    {NOL, 1, 0, 0, 0, 0, 0, 0, "u=4 ends"},
-    {NOL, 2, 0, 0, 0, 0, 0, 0, "u=2 ends: the 5th retire"},
+    {CTA_POL_STRICT_RR, 5, 1, 0, -1, -1, 0, 0, 0, 0, 0, "launch: strict RR, 1 CTA a SM (throttled)", 0, 0},
+    {NOL, -1, -1, 1, 0, 0, 0, 0, "u=0 to SM0", 0, 0},
+    {NOL, -1, -1, 1, 1, 0, 1, 0, "u=1 to SM1", 0, 0},
+    {NOL, -1, -1, 1, 2, 0, 2, 0, "u=2 to SM2", 0, 0},
+    {NOL, -1, -1, 0, 0, 0, 0, 0, "u=3 waits for SM0 (head of line)", 0, 0},
+    {NOL, 1, 0, 0, 0, 0, 0, 0, "SM1 frees: u=3 still waits for SM0", 0, 0},
+    {NOL, 0, 0, 1, 0, 0, 3, 0, "SM0 frees: u=3 to SM0 the same cycle", 0, 0},
+    {NOL, -1, -1, 1, 1, 0, 4, 0, "u=4 to SM1", 0, 0},
+    {NOL, 0, 0, 0, 0, 0, 0, 0, "u=3 ends", 0, 0},
+    {NOL, 1, 0, 0, 0, 0, 0, 0, "u=4 ends", 0, 0},
+    {NOL, 2, 0, 0, 0, 0, 0, 0, "u=2 ends: the 5th retire", 0, 0},
     DONE,
-    {CTA_POL_RANDOM, 4, 2, 0xace1, -1, -1, 0, 0, 0, 0, 0, "launch: random, seed 0xace1"},
-    {NOL, -1, -1, 1, 1, 0, 0, 0, "lfsr 0xace1 % 3 free SMs = 1: SM1"},
-    {NOL, -1, -1, 1, 2, 0, 1, 0, "0x59c3 % 3 = 2: SM2"},
-    {NOL, -1, -1, 1, 2, 1, 2, 0, "0xb387 % 3 = 2: SM2 slot 1"},
-    {NOL, -1, -1, 1, 1, 1, 3, 0, "0x670f % 2 (SM2 at its limit) = 1: the 2nd free SM, SM1"},
+    {CTA_POL_RANDOM, 4, 2, 0xace1, -1, -1, 0, 0, 0, 0, 0, "launch: random, seed 0xace1", 0, 0},
+    {NOL, -1, -1, 1, 1, 0, 0, 0, "lfsr 0xace1 % 3 free SMs = 1: SM1", 0, 0},
+    {NOL, -1, -1, 1, 2, 0, 1, 0, "0x59c3 % 3 = 2: SM2", 0, 0},
+    {NOL, -1, -1, 1, 2, 1, 2, 0, "0xb387 % 3 = 2: SM2 slot 1", 0, 0},
+    {NOL, -1, -1, 1, 1, 1, 3, 0, "0x670f % 2 (SM2 at its limit) = 1: the 2nd free SM, SM1", 0, 0},
+    {NOL, 1, 0, 0, 0, 0, 0, 0, "u=0 ends", 0, 0},
+    {NOL, 2, 0, 0, 0, 0, 0, 0, "u=1 ends", 0, 0},
+    {NOL, 2, 1, 0, 0, 0, 0, 0, "u=2 ends", 0, 0},
+    {NOL, 1, 1, 0, 0, 0, 0, 0, "u=3 ends: the 4th retire", 0, 0},
+    DONE,
+    {CTA_POL_WAVE, 5, 0, 0, -1, -1, 0, 0, 0, 0, 0, "launch: WAVE, V=5, held (no disp_ready); rr 0 -> 1", 0, 0},
+    {NOL, -1, -1, 1, 1, 0, 0, 0, "the wave from SM1: u=0 SM1, u=1 SM2, u=2 SM0", 0, 7},
+    {NOL, -1, -1, 1, 2, 0, 3, 0, "only SM0 accepts; from SM2: u=3 to SM0", 1, 1},
+    {NOL, -1, -1, 1, 0, 0, 4, 0, "from SM0: u=4 to SM0, the last: SM1 and SM2 get none", 0, 1},
+    {NOL, -1, -1, 0, 0, 0, 0, 0, "every CTA dispatched: free (launch_ready), no kernel_done", 0, 0},
 };
 
 typedef struct disp_gold {
@@ -246,7 +307,7 @@ static int gold_gen(void *vctx, uint64_t cyc, void *vin)
     if (c->row >= sizeof rows / sizeof rows[0])
         return GM_STIM_END;
     const grow_t *g = &rows[c->row];
-    in->sm_can_accept = 0xffffffffu;
+    in->sm_can_accept = g->gate ? g->gate : 0xffffffffu;
     in->disp_ready = 1;
     if (g->launch >= 0) {
         in->launch_valid = 1;
@@ -277,10 +338,15 @@ static int gold_observe(void *vctx, uint64_t cyc, const void *vin, const void *v
             return gm_errf(err, "row %u (%s): launch_ready 0", c->row - 1, g->why);
         return 0;
     }
-    uint64_t uw = m->policy >= CTA_POL_CLUSTER_STATIC ? o->disp_w : o->disp_u;
+    uint64_t uw = m->policy == CTA_POL_CLUSTER_STATIC || m->policy == CTA_POL_CLUSTER_DYNAMIC
+                      ? o->disp_w
+                      : o->disp_u;
+    uint32_t mask = g->mask ? g->mask : 1u << g->sm;
+    if (g->launch < 0 && !g->valid && !o->launch_ready && c->row == sizeof rows / sizeof rows[0])
+        return gm_errf(err, "row %u (%s): launch_ready 0", c->row - 1, g->why);
     if ((int)o->disp_valid != g->valid ||
         (g->valid && ((int)o->disp_sm != g->sm || (int)o->disp_slot != g->slot ||
-                      (int64_t)uw != g->u_or_w)) ||
+                      (int64_t)uw != g->u_or_w || o->disp_mask != mask)) ||
         (int)o->kernel_done != g->done)
         return gm_errf(err,
                        "row %u (%s), cycle %llu: valid %llu sm %llu slot %llu u/w %llu done %llu;"
@@ -303,7 +369,7 @@ static int gold_finish(void *vctx, uint64_t cycles, gm_err_t *err)
 }
 
 static const gm_stim_t disp_golden = {
-    "cta_dispatch", "golden", "hand-worked cluster, strict-RR and random orders on 3 SMs x 2 slots",
+    "cta_dispatch", "golden", "hand-worked cluster, strict-RR, random and wave orders on 3 SMs x 2 slots",
     sizeof(disp_gold_t), gold_init, gold_gen, gold_observe, gold_finish, NULL, NULL};
 
 const gm_stim_t *const cta_dispatch_stims[] = {&disp_random, &disp_golden, NULL};

@@ -7,13 +7,16 @@
 . tests/lib.sh
 expect_rc 0 "$GMEM_COSIM" cosim cta_dispatch --cycles 100000 --seed 1 --coverage
 expect_last_line "cosim cta_dispatch: 100000 cycles, 0 mismatches"
-for p in default kepler maxwell pascal small; do
+for p in default kepler maxwell pascal small wave15 wave16 wave20 wave28; do
   expect_out "point $p: 100000 cycles, 0 mismatches"
 done
 expect_out "CLUSTER_STATIC dispatches +[1-9]"
 expect_out "dispatch at the active limit +[1-9]"
+expect_out "WAVE dispatches +[1-9]"
+expect_out "WAVE dispatching in its launch cycle +[1-9]"
+expect_out "WAVE cut short by the CTAs left +[1-9]"
 expect_rc 0 "$GMEM_COSIM" cosim cta_dispatch --stim golden --point small
-expect_last_line "cosim cta_dispatch: 33 cycles, 0 mismatches"
+expect_last_line "cosim cta_dispatch: 43 cycles, 0 mismatches"
 expect_rc 1 "$GMEM_COSIM" cosim cta_dispatch --cycles 10000 --seed 1 --inject-fault 5000 \
   --mismatch-vcd "$TMP/mm"
 expect_out "cosim cta_dispatch\[default\]: MISMATCH at cycle 5000"

@@ -5,7 +5,7 @@
 # accesses fall by more than 40 %; each SM runs exactly its cluster's
 # |C_i| = q + (i < r) CTAs. In-system lockstep of both blocks (RD, and
 # CLU_TOT with column clusters and tiles, CLU on the Maxwell-like
-# configuration), 0 mismatches. A bad section is
+# configuration; the GPU's own dispatcher beside them), 0 mismatches. A bad section is
 # refused naming its path; two kernel streams are refused.
 . tests/lib.sh
 cfg=configs/fermi-gtx480.json
@@ -34,12 +34,12 @@ done
 
 expect_rc 0 "$GMEM_COSIM" run --config $cfg --workload $w --set cta.enable=true \
   --set cta.scheme=RD --set cta.policy=strict_rr --rtl cta_dispatch,cta_remap
-expect_out "lockstep cta_dispatch +1 instances, [1-9][0-9]+ cycles"
+expect_out "lockstep cta_dispatch +2 instances, [1-9][0-9]+ cycles"
 expect_out "lockstep cta_remap +1 instances, [1-9][0-9]+ cycles"
 expect_last_line "lockstep: 0 mismatches"
 expect_rc 0 "$GMEM_COSIM" run --config $cfg --workload $w --set cta.enable=true \
   --set cta.scheme=CLU_TOT --set cta.agents=3 --set cta.dir=col --rtl all
-expect_out "lockstep cta_dispatch +1 instances"
+expect_out "lockstep cta_dispatch +2 instances"
 expect_last_line "lockstep: 0 mismatches"
 expect_rc 0 "$GMEM_COSIM" run --config $cfg --workload $w --set cta.enable=true \
   --set cta.scheme=CLU --set cta.dir=tile --set cta.tw=4 --set cta.th=2 --set cta.policy=random \

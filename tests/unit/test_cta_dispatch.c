@@ -1,8 +1,10 @@
 /* cta_dispatch against orders worked out by hand from seed-002 §10.2 and
  * INTERP-4..6 on 3 SMs x 2 slots: the cluster sizes and bases (Eq. 7's
  * q+1 / q split), round robin then demand (TIE 0), dynamic cluster
- * binding with one active CTA a SM, the LFSR's sequence, and the launch's
- * clamping of slots and the active limit. */
+ * binding with one active CTA a SM, the LFSR's sequence, the launch's
+ * clamping of slots and the active limit, and WAVE (gmem's default: a
+ * CTA to every accepting SM a cycle from a start that steps every cycle,
+ * dispatching in its launch's cycle). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -146,6 +148,56 @@ static void test_launch_clamps(void **state)
     assert_int_equal(m.lfsr, 1); /* seed 0 loads 1 */
 }
 
+/* WAVE on 3 SMs, 7 CTAs: the launch cycle dispatches; the start SM steps
+ * every cycle (idle ones too); SMs that do not accept are passed over;
+ * the last CTAs cut a wave short; free once all are dispatched. */
+static void test_wave(void **state)
+{
+    (void)state;
+    init(0);
+    cta_dispatch_out_t o;
+    cycle(-1, -1); /* idle under the reset policy (STRICT_RR): rr stays 0 */
+    in.launch_valid = 1;
+    in.launch_V = 7;
+    in.launch_policy = CTA_POL_WAVE;
+    cta_dispatch_eval(&m, &in, &o);
+    assert_true(o.launch_ready && o.disp_valid);
+    assert_int_equal(o.disp_sm, 0);
+    assert_int_equal(o.disp_u, 0);
+    assert_int_equal(o.disp_mask, 7);
+    cta_dispatch_tick(&m, &in);
+    in.launch_valid = 0;
+    in.sm_can_accept = 5; /* SMs 0 and 2 */
+    o = cycle(-1, -1);    /* from SM1: SM2 u=3, SM0 u=4 */
+    assert_int_equal(o.disp_sm, 1);
+    assert_int_equal(o.disp_u, 3);
+    assert_int_equal(o.disp_mask, 5);
+    assert_false(o.launch_ready);
+    in.sm_can_accept = 0;
+    o = cycle(-1, -1);    /* nothing accepts: no wave, rr still steps (2 -> 0) */
+    assert_false(o.disp_valid);
+    assert_int_equal(o.disp_mask, 0);
+    in.sm_can_accept = 0xffffffffu;
+    in.disp_ready = 0;
+    o = cycle(-1, -1);    /* held: SM0 u=5, SM1 u=6 offered, not taken */
+    assert_int_equal(o.disp_mask, 3);
+    assert_int_equal(o.disp_u, 5);
+    in.disp_ready = 1;
+    o = cycle(-1, -1);    /* from SM1: SM1 u=5, SM2 u=6, and SM0 gets none */
+    assert_int_equal(o.disp_sm, 1);
+    assert_int_equal(o.disp_u, 5);
+    assert_int_equal(o.disp_mask, 6);
+    o = cycle(0, 0);      /* free, no kernel_done; a retire of a free slot ignored */
+    assert_true(o.launch_ready);
+    assert_false(o.disp_valid || o.kernel_done);
+    cta_dispatch_counters_t c;
+    cta_dispatch_counters(&m, &c);
+    assert_int_equal(c.dispatches, 7);
+    assert_int_equal(c.backpressure, 1);
+    assert_int_equal(c.stall_cycles, 1);
+    assert_int_equal(c.retires, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -154,6 +206,7 @@ int main(void)
         cmocka_unit_test(test_cluster_dynamic_throttled),
         cmocka_unit_test(test_lfsr),
         cmocka_unit_test(test_launch_clamps),
+        cmocka_unit_test(test_wave),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

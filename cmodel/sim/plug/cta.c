@@ -17,7 +17,9 @@
  * dispatcher's output, feeding each SM's L1D) and BPS (cta/bps.c, named
  * streaming arrays' loads around the L1D). A retire reaches the dispatcher
  * through a queue, one a cycle (its one retire port). One kernel stream
- * only: the dispatcher's slots are the kernel's. */
+ * only: the dispatcher's slots are the kernel's. `per_kernel` gives a
+ * kernel launch, by name or place in the workload, a scheme of its own:
+ * it is read at the launch, the blocks reconfigured with it. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +41,7 @@ typedef struct cta_cfg {
     uint32_t agents, tw, th, seed, trace;
     cta_pfh_cfg_t pfh;
     cta_bps_cfg_t bps;
+    char per_kernel[48];
 } cta_cfg_t;
 _Static_assert(sizeof(cta_cfg_t) <= GM_PLUG_CFG_BYTES, "cta section too large");
 
@@ -61,9 +64,86 @@ static const gm_field_t fields[] = {
         "PFH: prefetch each dispatched CTA's successor into its SM's L1D (seed-002 §4.3 (III))"),
     GM_FIELD_OBJ(S, bps, &cta_bps_schema,
         "BPS: the streaming arrays' loads bypass the L1D (seed-002 §4.3 (II))"),
+    GM_FIELD_STR(S, per_kernel, "",
+        "a scheme per kernel launch: KERNEL=SCHEME[/dir[/agents]],... (KERNEL: its name or "
+        "its place in the workload's list, from 0); the others take scheme, dir, agents"),
 };
 #undef S
 static const gm_schema_t schema = {fields, sizeof fields / sizeof fields[0]};
+
+/* The scheme a kernel launch runs under. */
+typedef struct kscheme {
+    int scheme, dir;
+    uint32_t agents;
+} kscheme_t;
+
+static int name_index(const char *const *names, const char *v, size_t n)
+{
+    for (int i = 0; names[i]; i++)
+        if (strlen(names[i]) == n && !strncmp(names[i], v, n))
+            return i;
+    return -1;
+}
+
+/* One per_kernel value, SCHEME[/dir[/agents]], onto *ks (holding the
+ * section's); NULL, or what is wrong. */
+static const char *parse_value(const char *v, size_t n, kscheme_t *ks)
+{
+    const char *end = v + n, *p = memchr(v, '/', n);
+    size_t len = p ? (size_t)(p - v) : n;
+    if ((ks->scheme = name_index(scheme_names, v, len)) < 0)
+        return "a scheme of BSL, RD, CLU, CLU_TOT";
+    ks->agents = 0;
+    if (!p)
+        return NULL;
+    v = p + 1;
+    p = memchr(v, '/', (size_t)(end - v));
+    len = p ? (size_t)(p - v) : (size_t)(end - v);
+    if ((ks->dir = name_index(dir_names, v, len)) < 0)
+        return "a dir of row, col, tile";
+    if (!p)
+        return NULL;
+    uint32_t a = 0;
+    for (v = p + 1; v < end && *v >= '0' && *v <= '9' && a <= 32; v++)
+        a = a * 10 + (uint32_t)(*v - '0');
+    if (v != end || a < 1 || a > 32 || p + 1 == end)
+        return "agents of 1 to 32";
+    if (ks->scheme != SCH_CLU_TOT)
+        return "no agents but under CLU_TOT";
+    ks->agents = a;
+    return NULL;
+}
+
+/* Walk per_kernel: the scheme of kernel `name` (place `idx`) into *ks, or
+ * with name NULL check every entry. 0, or -1 with *bad, *badn the entry
+ * and *why what is wrong. */
+static int kernel_scheme(const cta_cfg_t *c, const char *name, uint32_t idx, kscheme_t *ks,
+                         const char **bad, size_t *badn, const char **why)
+{
+    char num[16];
+    snprintf(num, sizeof num, "%u", idx);
+    *ks = (kscheme_t){c->scheme, c->dir, c->scheme == SCH_CLU_TOT ? c->agents : 0};
+    for (const char *e = c->per_kernel; *e;) {
+        const char *comma = strchr(e, ',');
+        size_t n = comma ? (size_t)(comma - e) : strlen(e);
+        const char *eq = memchr(e, '=', n);
+        kscheme_t k = *ks;
+        *bad = e;
+        *badn = n;
+        *why = !eq || eq == e ? "KERNEL=SCHEME[/dir[/agents]]"
+                              : parse_value(eq + 1, n - (size_t)(eq + 1 - e), &k);
+        if (*why)
+            return -1;
+        size_t kn = (size_t)(eq - e);
+        if (name && ((strlen(name) == kn && !strncmp(name, e, kn)) ||
+                     (strlen(num) == kn && !strncmp(num, e, kn)))) {
+            *ks = k;
+            return 0;
+        }
+        e += comma ? n + 1 : n;
+    }
+    return 0;
+}
 
 typedef struct cta_plug cta_plug_t;
 
@@ -92,6 +172,14 @@ struct cta_plug {
     const gm_kernel_t *k;
     uint32_t kid, V, fit, gdx, gdy;
     int launch_pending, index;
+    kscheme_t ks;               /* the kernel's scheme */
+    /* per kernel launch (the first KLOG): its scheme, CTAs, and the CTAs
+     * placed on their cluster's SM (cluster i = base(i) .. + jobs(i)) */
+    struct {
+        const char *name;
+        kscheme_t ks;
+        uint64_t ctas, in_cluster;
+    } klog[32];
     /* retires on their way to the dispatcher */
     uint16_t *rq;
     uint32_t rq_head, rq_n, rq_cap;
@@ -125,6 +213,15 @@ static int check(const gm_gpu_config_t *c, const void *cfg, const char *file, gm
                             "($.cta.scheme is %s)", file, scheme_names[k->scheme]);
     if (k->enable && cta_pfh_check(c, &k->pfh, k->scheme >= SCH_CLU, file, err))
         return -1;
+    kscheme_t ks;
+    const char *bad, *why;
+    size_t badn;
+    if (kernel_scheme(k, NULL, 0, &ks, &bad, &badn, &why))
+        return gm_errf(err, "%s: $.cta.per_kernel: \"%.*s\": expected %s", file, (int)badn, bad,
+                       why);
+    if (k->per_kernel[0] && k->pfh.enable)
+        return gm_errf(err, "%s: $.cta.per_kernel: PFH follows the section's one scheme "
+                            "($.cta.pfh.enable)", file);
     return 0;
 }
 
@@ -162,7 +259,7 @@ static int init(const gm_plug_env_t *env, const void *cfg, void **self, gm_err_t
 
 static unsigned remap_mode(const cta_plug_t *g)
 {
-    switch (g->c.scheme) {
+    switch (g->ks.scheme) {
     case SCH_RD:
         return CTA_REMAP_REDIRECT;
     case SCH_CLU:
@@ -197,9 +294,17 @@ static void new_kernel(cta_plug_t *g, const gm_pick_ev_t *ev)
     g->fit = ev->fit;
     g->gdx = ev->k->grid[0];
     g->gdy = ev->k->grid[1] * ev->k->grid[2];
-    g->index = (int)g->c.dir;
+    const char *bad, *why;
+    size_t badn;
+    /* check() read every entry: this cannot fail */
+    (void)kernel_scheme(&g->c, ev->k->name, (ev->kid & 0xffffu) - 1, &g->ks, &bad, &badn, &why);
+    if (g->kernels < sizeof g->klog / sizeof g->klog[0]) {
+        g->klog[g->kernels].name = ev->k->name;
+        g->klog[g->kernels].ks = g->ks;
+    }
+    g->index = (int)g->ks.dir;
     /* Tiles must cut the grid evenly (INTERP-11): else the rows. */
-    if (g->c.dir == CTA_INDEX_TILE && (g->gdx % g->c.tw || g->gdy % g->c.th)) {
+    if (g->ks.dir == CTA_INDEX_TILE && (g->gdx % g->c.tw || g->gdy % g->c.th)) {
         g->index = CTA_INDEX_ROW;
         g->tile_fallbacks++;
     }
@@ -230,6 +335,13 @@ static void pick(void *self, void *vev)
     }
     g->placed++;
     g->per_sm[s->id]++;
+    if (g->kernels <= sizeof g->klog / sizeof g->klog[0]) {
+        uint32_t q = g->V / g->nsm, r = g->V % g->nsm, i = s->id;
+        uint32_t base = i * q + (i < r ? i : r);
+        g->klog[g->kernels - 1].ctas++;
+        g->klog[g->kernels - 1].in_cluster +=
+            ev->cta_id >= base && ev->cta_id < base + q + (i < r);
+    }
 }
 
 static void retire(void *self, void *vev)
@@ -248,7 +360,7 @@ static void retire(void *self, void *vev)
 static uint32_t agents_active(const cta_plug_t *g)
 {
     uint32_t S = g->fit && g->fit < g->maxcta ? g->fit : g->maxcta;
-    uint32_t a = g->c.scheme == SCH_CLU_TOT ? g->c.agents : 0;
+    uint32_t a = g->ks.scheme == SCH_CLU_TOT ? g->ks.agents : 0;
     return a && a < S ? a : S;
 }
 
@@ -266,7 +378,7 @@ static void load_done(void *self, void *vev)
 
 static unsigned disp_policy(const cta_plug_t *g)
 {
-    return g->c.scheme >= SCH_CLU ? CTA_POL_CLUSTER_STATIC : (unsigned)g->c.policy;
+    return g->ks.scheme >= SCH_CLU ? CTA_POL_CLUSTER_STATIC : (unsigned)g->c.policy;
 }
 
 /* The cycle's edge: the dispatcher's pick goes to the remap unit when it is
@@ -284,7 +396,7 @@ static void end(void *self)
         din->launch_V = g->V;
         din->launch_policy = disp_policy(g);
         din->launch_slots = g->fit;
-        din->launch_active = g->c.scheme == SCH_CLU_TOT ? g->c.agents : 0;
+        din->launch_active = g->ks.scheme == SCH_CLU_TOT ? g->ks.agents : 0;
         din->launch_seed = g->c.seed;
     }
     din->sm_can_accept = g->nsm >= 32 ? 0xffffffffu : (1u << g->nsm) - 1;
@@ -388,6 +500,21 @@ static void stats(const void *self, cJSON *root)
             cJSON_AddItemToArray(cyc, cJSON_CreateNumber(e->end ? (double)(e->end - e->start)
                                                                 : -1));
             cJSON_AddItemToArray(ld, cJSON_CreateNumber((double)e->load));
+        }
+    }
+    if (g->c.per_kernel[0]) {
+        /* Each launch's scheme and how many of its CTAs ran on their
+         * cluster's SM (all of them under CLU; RD under strict RR). */
+        cJSON *ka = cJSON_AddArrayToObject(o, "per_kernel");
+        for (uint64_t i = 0; i < g->kernels && i < sizeof g->klog / sizeof g->klog[0]; i++) {
+            cJSON *e = cJSON_CreateObject();
+            cJSON_AddStringToObject(e, "kernel", g->klog[i].name);
+            cJSON_AddStringToObject(e, "scheme", scheme_names[g->klog[i].ks.scheme]);
+            cJSON_AddStringToObject(e, "dir", dir_names[g->klog[i].ks.dir]);
+            cJSON_AddNumberToObject(e, "agents", g->klog[i].ks.agents);
+            cJSON_AddNumberToObject(e, "ctas", (double)g->klog[i].ctas);
+            cJSON_AddNumberToObject(e, "ctas_in_cluster", (double)g->klog[i].in_cluster);
+            cJSON_AddItemToArray(ka, e);
         }
     }
     if (g->pfh)
