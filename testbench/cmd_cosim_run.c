@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "state_diff.h"
@@ -19,6 +20,10 @@ static const char extra_usage[] =
     "                     all) with its Verilated RTL in lockstep: each evaluation is\n"
     "                     compared with the C model, whose outputs the system uses;\n"
     "                     a mismatch stops the run with a report, exit status 1\n"
+    "  --rtl-threads N    worker threads that run the RTL behind the C model, in\n"
+    "                     parallel with it and with each other (default: the\n"
+    "                     cores there are, less the simulation's; 0: the RTL in\n"
+    "                     the simulation thread, cycle by cycle)\n"
     "  --record-ports DIR write a port trace per instance (DIR/<instance>.gmpt) for\n"
     "                     `gmem-cosim replay`\n"
     "  --record LIST      instances or blocks to record (default: the --rtl ones)\n"
@@ -111,6 +116,8 @@ int gm_cmd_run(int argc, char **argv)
     const char *tgl_dir = NULL, *tgl_window = NULL, *tgl_only = NULL;
     const char *vcd = NULL, *vcd_inst = NULL;
     unsigned window = 64;
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    unsigned threads = ncpu > 2 ? (unsigned)ncpu - 1 : 1;
     char **rest = calloc((size_t)argc + 1, sizeof *rest);
     int n = 0;
     if (!rest)
@@ -132,7 +139,8 @@ int gm_cmd_run(int argc, char **argv)
                    !strcmp(a, "--record") || !strcmp(a, "--mismatch-vcd") ||
                    !strcmp(a, "--window") || !strcmp(a, "--toggles") ||
                    !strcmp(a, "--toggle-window") || !strcmp(a, "--toggle-instances") ||
-                   !strcmp(a, "--vcd") || !strcmp(a, "--vcd-instance");
+                   !strcmp(a, "--vcd") || !strcmp(a, "--vcd-instance") ||
+                   !strcmp(a, "--rtl-threads");
         if (!ours) {
             rest[n++] = argv[i];
             continue;
@@ -160,6 +168,15 @@ int gm_cmd_run(int argc, char **argv)
             vcd = v;
         else if (!strcmp(a, "--vcd-instance"))
             vcd_inst = v;
+        else if (!strcmp(a, "--rtl-threads")) {
+            uint64_t t;
+            if (gm_parse_u64(v, 10, &t) || t > 64) {
+                free(rest);
+                return gm_fail(GM_EXIT_USAGE,
+                               "run: --rtl-threads expects a number of threads 0..64, got '%s'", v);
+            }
+            threads = (unsigned)t;
+        }
         else {
             uint64_t w;
             if (gm_parse_u64(v, 10, &w)) {
@@ -198,6 +215,7 @@ int gm_cmd_run(int argc, char **argv)
         status = gm_fail(GM_EXIT_USAGE, "run: %s", err.msg);
         goto out;
     }
+    ls->threads = threads;
     if (tgl_dir) {
         char cmd[2048];
         size_t len = 0;

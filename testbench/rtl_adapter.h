@@ -204,10 +204,17 @@ void trace_close(gm_rtl_t *vm)
     }
 }
 
+const void *image(gm_rtl_t *m, size_t *size)
+{
+    GM_VTOP *top = top_of(m);
+    *size = sizeof *top->rootp;
+    return top->rootp;
+}
+
 } // namespace
 
 extern "C" const gm_rtl_ops_t GM_RTL_OPS = {
     GM_STR(GM_BLOCK), GM_POINT, GM_POINT_PARAMS, create, destroy, set_inputs,
     get_outputs, set_clk, set_rst_n, eval, state_depth, state_get, state_set,
-    trace_open, trace_dump, trace_close,
+    trace_open, trace_dump, trace_close, image,
 };

@@ -4,6 +4,7 @@
 #ifndef GM_RTL_API_H
 #define GM_RTL_API_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -43,6 +44,11 @@ typedef struct gm_rtl_ops {
     int (*trace_open)(gm_rtl_t *m, const char *path);
     void (*trace_dump)(gm_rtl_t *m, uint64_t time);
     void (*trace_close)(gm_rtl_t *m);
+    /* The model's whole evaluated state as bytes: Verilator's root object,
+     * which holds every port, signal, register and trigger. The model is a
+     * function of these bytes and its inputs, so two equal images with equal
+     * inputs behave alike from there on (syslock.c skips on that). */
+    const void *(*image)(gm_rtl_t *m, size_t *size);
 } gm_rtl_ops_t;
 
 /* Every RTL model linked into this binary, NULL-terminated (generated). */

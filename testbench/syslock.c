@@ -1,6 +1,7 @@
 #include "syslock.h"
 
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,24 +9,41 @@
 #include "porttrace.h"
 #include "rtl_api.h"
 #include "state_diff.h"
+#include "syslock_pipe.h"
 
 typedef struct inst {
     gm_syslock_t *ls;
+    gm_blk_t *b;           /* its path and descriptor; its ports and state
+                            * only in-line (a worker replays records) */
+    unsigned index;        /* attach order: breaks ties between mismatches */
     gm_syslock_type_t *type;
     const gm_rtl_ops_t *ops;
     gm_rtl_t *m;
     void *out_r;
-    uint64_t ticks, evals;
+    uint64_t ticks, evals, clocked;
     uint64_t state_every;
-    unsigned char *hist;   /* last GM_SYSLOCK_HIST evaluated inputs */
-    uint64_t hist_n;
+    /* Fixed-point skipping (see settle()): the inputs of the RTL's last
+     * edge, its image after an edge, and whether it is at a fixed point. */
+    unsigned char *last_in;
+    unsigned char *img;
+    size_t img_n;
+    int img_ok, fixed;
+    unsigned wait, backoff;
     int rtl_on;            /* RTL attached (else only recording) */
+    int dead;              /* mismatched: a worker checks it no further */
     int tracing;
     int clk_low;           /* evaluated with the clock low since the last edge */
+    gm_chan_t *ch;         /* --rtl-threads: its records, else NULL */
+    void *shadow;          /* replayed: the worker's copy of the C model */
     gm_blkvcd_t vcd;
     gm_ptrace_t *rec;
     gm_tgl_inst_t *tgl;    /* --toggles counters, or NULL */
 } inst_t;
+
+static void replay(void *vx, const gm_pipe_rec_t *r);
+
+/* Workers report mismatches of different instances at once. */
+static pthread_mutex_t event_mu = PTHREAD_MUTEX_INITIALIZER;
 
 static int listed(const char (*names)[48], unsigned n, const gm_blk_t *b)
 {
@@ -61,19 +79,47 @@ static const void *params_of(const gm_blk_t *b)
     return (const char *)b->st + b->d->params_in_state;
 }
 
-static void state_event(inst_t *x, gm_blk_t *b, gm_syslock_event_t *ev)
+static uint64_t core_now(const gm_syslock_t *ls) { return ls->core_now ? *ls->core_now : 0; }
+
+static void state_event(inst_t *x, const void *c_state, uint64_t core, gm_syslock_event_t *ev)
 {
     gm_state_diff_t df;
-    if (!gm_state_diff(b->d, b->st, x->ops, x->m, &df))
+    if (!gm_state_diff(x->b->d, c_state, x->ops, x->m, &df))
         return;
     ev->kind = 2;
-    snprintf(ev->path, sizeof ev->path, "%s", b->path);
+    snprintf(ev->path, sizeof ev->path, "%s", x->b->path);
     ev->cycle = x->ticks;
-    ev->core_cycle = x->ls->core_now ? *x->ls->core_now : 0;
+    ev->core_cycle = core;
+    ev->order = x->index;
     ev->reg = df.reg;
     ev->elem = df.array ? df.elem : UINT32_MAX;
     snprintf(ev->c_val, sizeof ev->c_val, "0x%" PRIx64, df.c_val);
     snprintf(ev->rtl_val, sizeof ev->rtl_val, "0x%" PRIx64, df.rtl_val);
+}
+
+/* The run stops at its earliest mismatch: by core cycle, then by instance
+ * (workers find them in any order; in-line, the first found is it). */
+static int earlier(const gm_syslock_event_t *a, const gm_syslock_event_t *b)
+{
+    return !b->kind || a->core_cycle < b->core_cycle ||
+           (a->core_cycle == b->core_cycle && a->order < b->order);
+}
+
+static void report_event(inst_t *x, const gm_syslock_event_t *ev)
+{
+    gm_syslock_t *ls = x->ls;
+    pthread_mutex_lock(&event_mu);
+    if (ev->kind == 2 && earlier(ev, &ls->first_state))
+        ls->first_state = *ev;
+    if (earlier(ev, &ls->first))
+        ls->first = *ev;
+    pthread_mutex_unlock(&event_mu);
+    if (x->ch) {
+        x->dead = 1;
+        __atomic_store_n(&ls->wstop, 1, __ATOMIC_RELEASE);
+    } else {
+        ls->stop = 1;
+    }
 }
 
 static uint64_t trace_time(const inst_t *x, int clk) { return 2 * (x->ticks + 2) + (clk ? 1 : 0); }
@@ -91,9 +137,11 @@ static int attach(gm_blk_t *b, void *vls, gm_err_t *err)
     if (!x)
         return gm_errf(err, "out of memory");
     x->ls = ls;
-    x->hist = calloc(GM_SYSLOCK_HIST, b->d->in_size);
+    x->b = b;
+    x->index = ls->ninst++;
+    x->last_in = calloc(1, b->d->in_size);
     x->out_r = calloc(1, b->d->out_size);
-    if (!x->hist || !x->out_r) {
+    if (!x->last_in || !x->out_r) {
         gm_errf(err, "out of memory");
         goto fail;
     }
@@ -117,6 +165,12 @@ static int attach(gm_blk_t *b, void *vls, gm_err_t *err)
         gm_rtl_init_t init = gm_rtl_xinit(&ls->x, ls->run_seed, b->path);
         x->m = x->ops->create(&init);
         x->rtl_on = 1;
+        x->ops->image(x->m, &x->img_n);
+        x->img = malloc(x->img_n);
+        if (!x->img) {
+            gm_errf(err, "out of memory");
+            goto fail;
+        }
         uint64_t elems = 0;
         for (unsigned i = 0; i < b->d->n_state; i++) {
             unsigned depth = b->d->state_depth(b->st, i);
@@ -143,14 +197,10 @@ static int attach(gm_blk_t *b, void *vls, gm_err_t *err)
         /* A register the reset leaves alone differs here (the RTL starts
          * random: rtl_init.h), before the system runs a cycle. */
         gm_syslock_event_t ev = {0};
-        state_event(x, b, &ev);
+        state_event(x, b->st, 0, &ev);
         ev.after_reset = 1;
-        if (ev.kind && !ls->first_state.kind)
-            ls->first_state = ev;
-        if (ev.kind && !ls->first.kind) {
-            ls->first = ev;
-            ls->stop = 1;
-        }
+        if (ev.kind)
+            report_event(x, &ev);
         if (ls->tgl) {
             x->ops->get_outputs(x->m, x->out_r);
             if (gm_tgl_attach(ls->tgl, b->path, b->d, x->ops, x->m, b->in, x->out_r, &x->tgl,
@@ -165,74 +215,236 @@ static int attach(gm_blk_t *b, void *vls, gm_err_t *err)
         if (!x->rec)
             goto fail;
     }
+    if (rtl && ls->threads && !ls->tgl && !ls->trace_path) {
+        if (!ls->pool && !(ls->pool = gm_pool_new(ls->threads, replay))) {
+            gm_errf(err, "out of memory");
+            goto fail;
+        }
+        /* The worker compares the RTL's state with its own copy of the C
+         * model, which it clocks with the recorded inputs (the C model is
+         * a function of its state and inputs; the system changes it only
+         * through its tick): the simulation thread copies nothing more, and
+         * the checks fall on the edges they fall on in-line. */
+        x->shadow = malloc(b->d->state_size);
+        if (x->shadow)
+            memcpy(x->shadow, b->st, b->d->state_size);
+        x->ch = gm_pool_chan(ls->pool, x, b->d->in_size, b->d->out_size);
+        if (!x->ch || !x->shadow) {
+            gm_errf(err, "%s: no lockstep channel (out of memory)", b->path);
+            goto fail;
+        }
+    }
+    ls->nlive++;
     b->rtl = x;
     return 1;
 fail:
     gm_tgl_detach(x->tgl);
     if (x->m)
         x->ops->destroy(x->m);
-    free(x->hist);
+    free(x->last_in);
+    free(x->img);
+    free(x->shadow);
     free(x->out_r);
     free(x);
     return -1;
 }
 
-static void start_trace(inst_t *x, gm_blk_t *b)
+static void start_trace(inst_t *x)
 {
     char path[1100];
     gm_err_t err;
     snprintf(path, sizeof path, "%s.c.vcd", x->ls->trace_prefix);
-    if (gm_blkvcd_open(&x->vcd, b->d, b->st, path, &err))
+    if (gm_blkvcd_open(&x->vcd, x->b->d, x->b->st, path, &err))
         return;
     snprintf(path, sizeof path, "%s.rtl.vcd", x->ls->trace_prefix);
     x->ops->trace_open(x->m, path);
     x->tracing = 1;
 }
 
-static void eval(gm_blk_t *b, void *vls)
+/* The RTL's side of an evaluation: the inputs the C model had, compared
+ * with the outputs it gave. */
+static void rtl_eval(inst_t *x, const void *in, const void *c_out, uint64_t core)
 {
-    gm_syslock_t *ls = vls;
-    inst_t *x = b->rtl;
-    const gm_block_desc_t *d = b->d;
-    if (x->rec)
-        gm_ptrace_eval(x->rec, b->in, b->out);
-    if (!x->rtl_on)
-        return;
-    memcpy(x->hist + (x->hist_n++ % GM_SYSLOCK_HIST) * d->in_size, b->in, d->in_size);
-    x->ops->set_inputs(x->m, b->in);
+    gm_syslock_t *ls = x->ls;
+    const gm_block_desc_t *d = x->b->d;
+    x->evals++;
+    if (x->fixed && !memcmp(in, x->last_in, d->in_size))
+        goto compare; /* out_r holds the outputs of this state and input */
+    x->fixed = 0;
+    x->ops->set_inputs(x->m, in);
     x->ops->set_clk(x->m, 0);
     x->ops->eval(x->m);
     x->clk_low = 1;
-    x->evals++;
-    x->type->evals++;
-    if (ls->trace_path && !x->tracing && !strcmp(ls->trace_path, b->path) &&
+    if (ls->trace_path && !x->tracing && !strcmp(ls->trace_path, x->b->path) &&
         x->ticks >= ls->trace_from)
-        start_trace(x, b);
+        start_trace(x);
     if (x->tracing) {
-        gm_blkvcd_dump(&x->vcd, trace_time(x, 0), 0, 1, b->st, b->in);
+        gm_blkvcd_dump(&x->vcd, trace_time(x, 0), 0, 1, x->b->st, in);
         x->ops->trace_dump(x->m, trace_time(x, 0));
     }
     x->ops->get_outputs(x->m, x->out_r); /* writes every output */
-    if (!memcmp(b->out, x->out_r, d->out_size))
+compare:
+    if (!memcmp(c_out, x->out_r, d->out_size))
         return;
     for (unsigned i = 0; i < d->n_out; i++) {
         const gm_port_desc_t *p = &d->out[i];
         size_t n = p->wide ? GM_WORDS(p->width) * 4 : 8;
-        if (!memcmp((const char *)b->out + p->offset, (const char *)x->out_r + p->offset, n))
+        if (!memcmp((const char *)c_out + p->offset, (const char *)x->out_r + p->offset, n))
             continue;
-        if (!ls->first.kind) {
-            gm_syslock_event_t *ev = &ls->first;
-            ev->kind = 1;
-            snprintf(ev->path, sizeof ev->path, "%s", b->path);
-            ev->cycle = x->ticks;
-            ev->core_cycle = ls->core_now ? *ls->core_now : 0;
-            ev->port = i;
-            gm_port_format(p, b->out, ev->c_val, sizeof ev->c_val);
-            gm_port_format(p, x->out_r, ev->rtl_val, sizeof ev->rtl_val);
-            ls->stop = 1;
-        }
+        gm_syslock_event_t ev = {0};
+        ev.kind = 1;
+        snprintf(ev.path, sizeof ev.path, "%s", x->b->path);
+        ev.cycle = x->ticks;
+        ev.core_cycle = core;
+        ev.order = x->index;
+        ev.port = i;
+        gm_port_format(p, c_out, ev.c_val, sizeof ev.c_val);
+        gm_port_format(p, x->out_r, ev.rtl_val, sizeof ev.rtl_val);
+        report_event(x, &ev);
         return;
     }
+}
+
+/* After an edge: is the RTL at a fixed point of its inputs? An edge that
+ * leaves its whole image (every register, signal and trigger) as it was,
+ * with the inputs the edge before had, will do so again for as long as the
+ * inputs stay the same: the model is a deterministic function of its image
+ * and inputs. Then its evaluations and edges are skipped until the inputs
+ * change, with the outputs it last gave; this holds for any RTL, a broken
+ * one included, so no mismatch is missed or moved. An image costs a copy,
+ * so after a failed look the next waits 1, 2 .. 64 edges of unchanged
+ * inputs. */
+static void settle(inst_t *x, const void *in)
+{
+    size_t n, in_size = x->b->d->in_size;
+    const void *img = x->ops->image(x->m, &n);
+    if (memcmp(in, x->last_in, in_size)) {
+        memcpy(x->last_in, in, in_size);
+        x->img_ok = 0;
+        x->wait = x->backoff = 0;
+        return;
+    }
+    if (x->img_ok && !memcmp(img, x->img, n)) {
+        x->fixed = 1;
+        x->img_ok = 0;
+        x->backoff = 0;
+        /* The outputs an evaluation with the clock low gives (the skipped
+         * ones would have been), as every compare before an edge sees. */
+        x->ops->set_clk(x->m, 0);
+        x->ops->eval(x->m);
+        x->clk_low = 1;
+        x->ops->get_outputs(x->m, x->out_r);
+        return;
+    }
+    if (x->img_ok) { /* it moved: look again later */
+        x->img_ok = 0;
+        x->wait = x->backoff;
+        x->backoff = x->backoff ? (x->backoff < 64 ? 2 * x->backoff : 64) : 1;
+        return;
+    }
+    if (x->wait) {
+        x->wait--;
+        return;
+    }
+    memcpy(x->img, img, n);
+    x->img_ok = 1;
+}
+
+/* Compare the state after the edge just taken. */
+static void check(inst_t *x, const void *c_state, uint64_t core)
+{
+    gm_syslock_event_t ev = {0};
+    state_event(x, c_state, core, &ev);
+    if (ev.kind) {
+        ev.cycle = x->ticks - 1;
+        report_event(x, &ev);
+    }
+}
+
+/* The RTL's side of an edge; c_state: the C model's state after it. */
+static void rtl_tick(inst_t *x, const void *in, const void *c_state, uint64_t core)
+{
+    gm_syslock_t *ls = x->ls;
+    int close_look = x->tracing || (ls->trace_path && !strcmp(ls->trace_path, x->b->path) &&
+                                    x->ticks + 1 >= ls->trace_from);
+    if (x->fixed && !close_look && !memcmp(in, x->last_in, x->b->d->in_size)) {
+        x->ticks++; /* the edge would leave the RTL as it is */
+        goto check_state;
+    }
+    x->fixed = 0;
+    /* A rising edge: the clock must go low first when nothing evaluated
+     * the instance this cycle (it is still high from the last edge). */
+    x->ops->set_inputs(x->m, in);
+    if (!x->clk_low) {
+        x->ops->set_clk(x->m, 0);
+        x->ops->eval(x->m);
+    }
+    if (x->tgl) /* the outputs of the cycle, before the edge changes them */
+        x->ops->get_outputs(x->m, x->out_r);
+    x->ops->set_clk(x->m, 1);
+    x->ops->eval(x->m);
+    x->clk_low = 0;
+    x->clocked++;
+    if (x->tgl)
+        gm_tgl_edge(x->tgl, x->ticks, in, x->out_r);
+    x->ticks++;
+    if (x->tracing) {
+        gm_blkvcd_dump(&x->vcd, trace_time(x, 1) - 2, 1, 1, x->b->st, in);
+        x->ops->trace_dump(x->m, trace_time(x, 1) - 2);
+    }
+    if (!x->tgl && !close_look)
+        settle(x, in);
+check_state:
+    if (close_look || x->ticks % x->state_every == 0)
+        check(x, c_state, core);
+}
+
+/* A worker replays one record: n repetitions. While the RTL sits at a
+ * fixed point of the record's inputs, a repetition after the first only
+ * compares the same outputs again and clocks the C copy. */
+static void replay(void *vx, const gm_pipe_rec_t *r)
+{
+    inst_t *x = vx;
+    const gm_block_desc_t *d = x->b->d;
+    int ev = r->kind != GM_PIPE_TICK, tk = r->kind != GM_PIPE_EVAL;
+    for (uint32_t i = 0; i < r->n && !x->dead; i++) {
+        uint64_t core = r->core + (uint64_t)i * r->stride;
+        if (ev)
+            rtl_eval(x, r->in, r->out, core);
+        if (tk && !x->dead) {
+            d->tick(x->shadow, r->in);
+            rtl_tick(x, r->in, x->shadow, core);
+        }
+        if (!x->fixed || memcmp(r->in, x->last_in, d->in_size) ||
+            (ev && memcmp(r->out, x->out_r, d->out_size)))
+            continue;
+        for (i++; i < r->n && !x->dead; i++) {
+            x->evals += (uint64_t)ev;
+            if (!tk)
+                continue;
+            d->tick(x->shadow, r->in);
+            x->ticks++;
+            if (x->ticks % x->state_every == 0)
+                check(x, x->shadow, r->core + (uint64_t)i * r->stride);
+        }
+    }
+}
+
+static void eval(gm_blk_t *b, void *vls)
+{
+    gm_syslock_t *ls = vls;
+    inst_t *x = b->rtl;
+    if (x->rec)
+        gm_ptrace_eval(x->rec, b->in, b->out);
+    if (!x->rtl_on)
+        return;
+    if (!x->ch) {
+        rtl_eval(x, b->in, b->out, core_now(ls));
+        return;
+    }
+    if (__atomic_load_n(&ls->wstop, __ATOMIC_RELAXED))
+        ls->stop = 1;
+    gm_chan_eval(x->ch, b->in, b->out, core_now(ls));
 }
 
 static void tick(gm_blk_t *b, void *vls)
@@ -243,47 +455,28 @@ static void tick(gm_blk_t *b, void *vls)
         gm_ptrace_tick(x->rec, b->in);
     if (!x->rtl_on)
         return;
-    /* A rising edge: the clock must go low first when nothing evaluated
-     * the instance this cycle (it is still high from the last edge). */
-    x->ops->set_inputs(x->m, b->in);
-    if (!x->clk_low) {
-        x->ops->set_clk(x->m, 0);
-        x->ops->eval(x->m);
+    if (!x->ch) {
+        rtl_tick(x, b->in, b->st, core_now(ls));
+        return;
     }
-    if (x->tgl) /* the outputs of the cycle, before the edge changes them */
-        x->ops->get_outputs(x->m, x->out_r);
-    x->ops->set_clk(x->m, 1);
-    x->ops->eval(x->m);
-    x->clk_low = 0;
-    if (x->tgl)
-        gm_tgl_edge(x->tgl, x->ticks, b->in, x->out_r);
-    x->ticks++;
-    x->type->cycles++;
-    if (x->tracing) {
-        gm_blkvcd_dump(&x->vcd, trace_time(x, 1) - 2, 1, 1, b->st, b->in);
-        x->ops->trace_dump(x->m, trace_time(x, 1) - 2);
-    }
-    int close_look = x->tracing || (ls->trace_path && !strcmp(ls->trace_path, b->path) &&
-                                    x->ticks >= ls->trace_from);
-    if (close_look || x->ticks % x->state_every == 0) {
-        gm_syslock_event_t ev = {0};
-        state_event(x, b, &ev);
-        if (ev.kind) {
-            ev.cycle = x->ticks - 1;
-            if (!ls->first_state.kind)
-                ls->first_state = ev;
-            if (!ls->first.kind) {
-                ls->first = ev;
-                ls->stop = 1;
-            }
-        }
-    }
+    if (__atomic_load_n(&ls->wstop, __ATOMIC_RELAXED))
+        ls->stop = 1;
+    gm_chan_tick(x->ch, b->in, core_now(ls));
 }
 
 static void detach(gm_blk_t *b, void *vls)
 {
+    gm_syslock_t *ls = vls;
     inst_t *x = b->rtl;
-    (void)vls;
+    if (ls->pool && !ls->pool_done) { /* every record replayed before any counts */
+        gm_pool_finish(ls->pool);
+        ls->pool_done = 1;
+    }
+    if (x->type) {
+        x->type->evals += x->evals;
+        x->type->cycles += x->ticks;
+        x->type->clocked += x->clocked;
+    }
     if (x->tracing) {
         gm_blkvcd_close(&x->vcd, NULL);
         x->ops->trace_close(x->m);
@@ -294,10 +487,16 @@ static void detach(gm_blk_t *b, void *vls)
         fprintf(stderr, "gmem: %s\n", err.msg);
     if (x->m)
         x->ops->destroy(x->m);
-    free(x->hist);
+    free(x->last_in);
+    free(x->img);
+    free(x->shadow);
     free(x->out_r);
     free(x);
     b->rtl = NULL;
+    if (--ls->nlive == 0 && ls->pool) {
+        gm_pool_free(ls->pool);
+        ls->pool = NULL;
+    }
 }
 
 int gm_syslock_init(gm_syslock_t *ls, const char *list, gm_err_t *err)
@@ -334,8 +533,12 @@ int gm_syslock_report(const gm_syslock_t *ls, FILE *out)
     for (unsigned i = 0; i < ls->ntypes; i++) {
         const gm_syslock_type_t *t = &ls->types[i];
         fprintf(out, "lockstep %-10s %" PRIu64 " instances, %" PRIu64 " cycles, %" PRIu64
-                     " evaluations checked\n",
+                     " evaluations checked",
                 t->d->name, t->instances, t->cycles, t->evals);
+        if (t->clocked < t->cycles)
+            fprintf(out, "; the RTL clocked on %" PRIu64 " (%.1f %%), the rest at a fixed point",
+                    t->clocked, 100.0 * (double)t->clocked / (double)t->cycles);
+        fputc('\n', out);
     }
     /* A block named that the run never made (e.g. capture_ctrl without
      * uvm.ctrl=block) was not checked: say so rather than let "0

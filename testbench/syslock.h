@@ -16,11 +16,12 @@
 #include "toggles.h"
 #include "sim/blk.h"
 
-enum { GM_SYSLOCK_MAX_TYPES = 32, GM_SYSLOCK_HIST = 8 };
+enum { GM_SYSLOCK_MAX_TYPES = 32 };
 
 typedef struct gm_syslock_type {
     const gm_block_desc_t *d;
     uint64_t instances, cycles, evals;
+    uint64_t clocked;    /* edges the RTL ran (the rest: at a fixed point) */
 } gm_syslock_type_t;
 
 typedef struct gm_syslock_event {
@@ -29,6 +30,7 @@ typedef struct gm_syslock_event {
     int after_reset;     /* state right after the reset, before any edge */
     uint64_t cycle;      /* the instance's own clock edges */
     uint64_t core_cycle; /* the system's core cycle */
+    unsigned order;      /* the instance's attach order */
     unsigned port, reg, elem;
     char c_val[160], rtl_val[160];
 } gm_syslock_event_t;
@@ -45,6 +47,7 @@ typedef struct gm_syslock {
     char record[16][48];       /* instance paths or block names; empty = every RTL instance */
     unsigned nrecord;
     gm_tgl_t *tgl;             /* --toggles: count the RTL's activity (or NULL) */
+    unsigned threads;          /* --rtl-threads: workers replaying the RTL (0: in-line) */
     /* the re-run of a mismatch: trace and check one instance closely */
     const char *trace_path;
     uint64_t trace_from;       /* instance cycle to start the VCDs */
@@ -58,6 +61,11 @@ typedef struct gm_syslock {
     int stop;                  /* the system checks this every cycle */
     const uint64_t *core_now;  /* set by the system */
     gm_blk_hooks_t hooks;
+    /* in flight */
+    struct gm_pool *pool;      /* the workers (syslock_pipe.h), or NULL */
+    int pool_done;
+    unsigned ninst, nlive;
+    int wstop;                 /* a worker's mismatch (atomic) */
 } gm_syslock_t;
 
 /* `list`: comma-separated block names, or "all". Registers start random
