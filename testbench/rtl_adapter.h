@@ -70,6 +70,21 @@ uint64_t elem_of(const VlUnpacked<T, N> &v, unsigned e)
     return e < N ? (uint64_t)v[e] : 0;
 }
 
+template <typename T> unsigned put_all(const T &x, uint64_t *v, unsigned k, unsigned cap)
+{
+    if (k < cap)
+        v[k] = (uint64_t)x;
+    return k + 1;
+}
+template <typename T, std::size_t N>
+unsigned put_all(const VlUnpacked<T, N> &x, uint64_t *v, unsigned k, unsigned cap)
+{
+    for (std::size_t e = 0; e < N; e++, k++)
+        if (k < cap)
+            v[k] = (uint64_t)x[e];
+    return k;
+}
+
 template <typename T> void set_elem(T &v, unsigned, uint64_t x) { v = (T)x; }
 template <typename T, std::size_t N>
 void set_elem(VlUnpacked<T, N> &v, unsigned e, uint64_t x)
@@ -155,6 +170,22 @@ uint64_t state_get(gm_rtl_t *m, unsigned reg, unsigned elem)
     return 0;
 }
 
+unsigned state_all(gm_rtl_t *m, uint64_t *v, unsigned cap)
+{
+    GM_VTOP *top = top_of(m);
+    unsigned k = 0;
+    (void)top;
+    (void)v;
+    (void)cap;
+#define STATE(name, width) k = put_all(top->rootp->GM_ROOT_SIG(name), v, k, cap);
+#define STATE_ARR(name, width, depth) STATE(name, width)
+#define STATE_EXPR(name, width, depth, expr) STATE(name, width)
+#include "x_begin.h"
+#include GM_PORTS
+#include "x_end.h"
+    return k;
+}
+
 void state_set(gm_rtl_t *m, unsigned reg, unsigned elem, uint64_t v)
 {
     GM_VTOP *top = top_of(m);
@@ -215,6 +246,6 @@ const void *image(gm_rtl_t *m, size_t *size)
 
 extern "C" const gm_rtl_ops_t GM_RTL_OPS = {
     GM_STR(GM_BLOCK), GM_POINT, GM_POINT_PARAMS, create, destroy, set_inputs,
-    get_outputs, set_clk, set_rst_n, eval, state_depth, state_get, state_set,
+    get_outputs, set_clk, set_rst_n, eval, state_depth, state_get, state_all, state_set,
     trace_open, trace_dump, trace_close, image,
 };

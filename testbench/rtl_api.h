@@ -37,6 +37,9 @@ typedef struct gm_rtl_ops {
     /* STATE registers in .ports order: 0 = scalar, else array depth. */
     unsigned (*state_depth)(gm_rtl_t *m, unsigned reg);
     uint64_t (*state_get)(gm_rtl_t *m, unsigned reg, unsigned elem);
+    /* Every state element in that order (as state_get gives them) into v,
+     * at most cap of them; returns how many there are. */
+    unsigned (*state_all)(gm_rtl_t *m, uint64_t *v, unsigned cap);
     /* A backdoor write of one state element (takes effect at the next
      * eval). Honoured only for registers declared public_flat_rw. */
     void (*state_set)(gm_rtl_t *m, unsigned reg, unsigned elem, uint64_t v);
