@@ -22,6 +22,7 @@ typedef struct inst {
     void *out_r;
     uint64_t ticks, evals, clocked;
     uint64_t state_every;
+    uint64_t since, clocked_since; /* edges, and RTL-clocked ones, since a check */
     /* Fixed-point skipping (see settle()): the inputs of the RTL's last
      * edge, its image after an edge, and whether it is at a fixed point. */
     unsigned char *last_in;
@@ -41,6 +42,16 @@ typedef struct inst {
 } inst_t;
 
 static void replay(void *vx, const gm_pipe_rec_t *r);
+
+/* A state check is due every state_every edges, or every IDLE_CHECKS
+ * times as many while the RTL ran on none of them. */
+enum { IDLE_CHECKS = 4 };
+
+static int check_due(inst_t *x)
+{
+    return (x->clocked_since && x->since >= x->state_every) ||
+           x->since >= IDLE_CHECKS * x->state_every;
+}
 
 /* Workers report mismatches of different instances at once. */
 static pthread_mutex_t event_mu = PTHREAD_MUTEX_INITIALIZER;
@@ -177,11 +188,13 @@ static int attach(gm_blk_t *b, void *vls, gm_err_t *err)
             elems += depth ? depth : 1;
         }
         /* State is compared about every elems/8 edges (each element costs a
-         * call on both sides); a mismatch's re-run looks at every edge of a
-         * window at least that long, so the first divergence is still found. */
+         * call on both sides), every elems/2 while the RTL sits at a fixed
+         * point (its state cannot move then, only the C model's); a
+         * mismatch's re-run looks at every edge of a window at least that
+         * long, so the first divergence is still found. */
         x->state_every = elems / 8 + 1;
-        if (x->state_every > ls->max_state_every)
-            ls->max_state_every = x->state_every;
+        if (IDLE_CHECKS * x->state_every > ls->max_state_every)
+            ls->max_state_every = IDLE_CHECKS * x->state_every;
         /* Reset the RTL as the C model was reset by its init. */
         x->ops->set_inputs(x->m, b->in);
         x->ops->set_rst_n(x->m, 0);
@@ -353,6 +366,7 @@ static void settle(inst_t *x, const void *in)
 /* Compare the state after the edge just taken. */
 static void check(inst_t *x, const void *c_state, uint64_t core)
 {
+    x->since = x->clocked_since = 0;
     gm_syslock_event_t ev = {0};
     state_event(x, c_state, core, &ev);
     if (ev.kind) {
@@ -367,6 +381,7 @@ static void rtl_tick(inst_t *x, const void *in, const void *c_state, uint64_t co
     gm_syslock_t *ls = x->ls;
     int close_look = x->tracing || (ls->trace_path && !strcmp(ls->trace_path, x->b->path) &&
                                     x->ticks + 1 >= ls->trace_from);
+    x->since++;
     if (x->fixed && !close_look && !memcmp(in, x->last_in, x->b->d->in_size)) {
         x->ticks++; /* the edge would leave the RTL as it is */
         goto check_state;
@@ -385,6 +400,7 @@ static void rtl_tick(inst_t *x, const void *in, const void *c_state, uint64_t co
     x->ops->eval(x->m);
     x->clk_low = 0;
     x->clocked++;
+    x->clocked_since++;
     if (x->tgl)
         gm_tgl_edge(x->tgl, x->ticks, in, x->out_r);
     x->ticks++;
@@ -395,7 +411,7 @@ static void rtl_tick(inst_t *x, const void *in, const void *c_state, uint64_t co
     if (!x->tgl && !close_look)
         settle(x, in);
 check_state:
-    if (close_look || x->ticks % x->state_every == 0)
+    if (close_look || check_due(x))
         check(x, c_state, core);
 }
 
@@ -424,7 +440,8 @@ static void replay(void *vx, const gm_pipe_rec_t *r)
                 continue;
             d->tick(x->shadow, r->in);
             x->ticks++;
-            if (x->ticks % x->state_every == 0)
+            x->since++;
+            if (check_due(x))
                 check(x, x->shadow, r->core + (uint64_t)i * r->stride);
         }
     }
