@@ -45,7 +45,7 @@ static void replay(void *vx, const gm_pipe_rec_t *r);
 
 /* A state check is due every state_every edges, or every IDLE_CHECKS
  * times as many while the RTL ran on none of them. */
-enum { IDLE_CHECKS = 4 };
+enum { IDLE_CHECKS = 16 };
 
 static int check_due(inst_t *x)
 {
@@ -188,7 +188,7 @@ static int attach(gm_blk_t *b, void *vls, gm_err_t *err)
             elems += depth ? depth : 1;
         }
         /* State is compared about every elems/8 edges (each element costs a
-         * call on both sides), every elems/2 while the RTL sits at a fixed
+         * call on both sides), every 2 * elems while the RTL sits at a fixed
          * point (its state cannot move then, only the C model's); a
          * mismatch's re-run looks at every edge of a window at least that
          * long, so the first divergence is still found. */
