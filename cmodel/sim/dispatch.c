@@ -68,6 +68,27 @@ static void stream_cycle(gm_dispatch_t *d)
     d->rr = (d->rr + 1) % d->nsm;
 }
 
+/* The block's idle cycle: nothing launched, offered or retired. Only the
+ * start SM moves in such a cycle, by one: it comes back every nsm cycles, so
+ * k % nsm idle cycles of the block leave it where k would (the block's
+ * stall counter, kept out of the stats, sees only those). */
+static void step_idle(gm_dispatch_t *d, uint64_t k)
+{
+    cta_dispatch_in_t *in = d->blk->in;
+    for (uint32_t j = 0; j < (uint32_t)(k % d->nsm); j++) {
+        memset(in, 0, sizeof *in);
+        in->disp_ready = 1;
+        gm_blk_eval(d->blk);
+        gm_blk_tick(d->blk);
+    }
+}
+
+/* Idle cycles are owed rather than run while nothing watches the block
+ * (no RTL beside it, no port trace): most of a kernel's cycles have no CTA
+ * left to place, and the block's only change in them is where its start
+ * SM points. They are paid before its next cycle that can act. */
+static int owes(const gm_dispatch_t *d) { return !d->blk->rtl; }
+
 void gm_dispatch_cycle(gm_dispatch_t *d)
 {
     if (!d->blk) {
@@ -75,17 +96,26 @@ void gm_dispatch_cycle(gm_dispatch_t *d)
         return;
     }
     const gm_grid_stream_t *st = &d->grid->s[0];
+    int launch = d->pending && st->k;
+    uint32_t accept = 0;
+    if (st->k && st->next_cta < st->ctas_total)
+        for (uint32_t i = 0; i < d->nsm; i++)
+            if (gm_sm_offer(&d->sm[i].sm, 0, &d->named[i]))
+                accept |= 1u << i;
+    if (!launch && !accept && owes(d)) {
+        d->owed++;
+        return;
+    }
+    step_idle(d, d->owed);
+    d->owed = 0;
     cta_dispatch_in_t *in = d->blk->in;
     memset(in, 0, sizeof *in);
-    if (d->pending && st->k) {
+    if (launch) {
         in->launch_valid = 1;
         in->launch_V = st->ctas_total;
         in->launch_policy = CTA_POL_WAVE;
     }
-    if (st->k && st->next_cta < st->ctas_total)
-        for (uint32_t i = 0; i < d->nsm; i++)
-            if (gm_sm_offer(&d->sm[i].sm, 0, &d->named[i]))
-                in->sm_can_accept |= 1u << i;
+    in->sm_can_accept = accept;
     in->disp_ready = 1;
     gm_blk_eval(d->blk);
     const cta_dispatch_out_t *out = d->blk->out;
@@ -102,21 +132,14 @@ void gm_dispatch_cycle(gm_dispatch_t *d)
     gm_blk_tick(d->blk);
 }
 
-/* Only the start SM moves in such a cycle, by one: it comes back every nsm
- * cycles, so k % nsm idle cycles of the block leave it where k would (the
- * block's stall counter, kept out of the stats, sees only those). */
 void gm_dispatch_skip(gm_dispatch_t *d, uint64_t k)
 {
-    uint32_t n = (uint32_t)(k % d->nsm);
     if (!d->blk) {
-        d->rr = (d->rr + n) % d->nsm;
+        d->rr = (uint32_t)((d->rr + k % d->nsm) % d->nsm);
         return;
     }
-    cta_dispatch_in_t *in = d->blk->in;
-    for (uint32_t j = 0; j < n; j++) {
-        memset(in, 0, sizeof *in);
-        in->disp_ready = 1;
-        gm_blk_eval(d->blk);
-        gm_blk_tick(d->blk);
-    }
+    if (owes(d))
+        d->owed += k;
+    else
+        step_idle(d, k);
 }

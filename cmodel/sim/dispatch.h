@@ -23,6 +23,7 @@ typedef struct gm_dispatch {
     uint32_t nsm;
     int pending;                /* stream 0 started a kernel the block has not taken */
     uint32_t rr;                /* the stream path's start SM, one further every cycle */
+    uint64_t owed;              /* the block's idle cycles not yet run (dispatch.c) */
     uint32_t named[32];         /* the wave's ids a plug-in named, by SM (UINT32_MAX: none) */
 } gm_dispatch_t;
 
