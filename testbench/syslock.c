@@ -376,17 +376,27 @@ static void check(inst_t *x, const void *c_state, uint64_t core)
     }
 }
 
+/* An edge the RTL, at a fixed point, would leave as it is; c_state: the C
+ * model's state after it. */
+static void fixed_edge(inst_t *x, const void *c_state, uint64_t core)
+{
+    x->ticks++;
+    x->since++;
+    if (check_due(x))
+        check(x, c_state, core);
+}
+
 /* The RTL's side of an edge; c_state: the C model's state after it. */
 static void rtl_tick(inst_t *x, const void *in, const void *c_state, uint64_t core)
 {
     gm_syslock_t *ls = x->ls;
     int close_look = x->tracing || (ls->trace_path && !strcmp(ls->trace_path, x->b->path) &&
                                     x->ticks + 1 >= ls->trace_from);
-    x->since++;
     if (x->fixed && !close_look && !memcmp(in, x->last_in, x->b->d->in_size)) {
-        x->ticks++; /* the edge would leave the RTL as it is */
-        goto check_state;
+        fixed_edge(x, c_state, core);
+        return;
     }
+    x->since++;
     x->fixed = 0;
     /* A rising edge: the clock must go low first when nothing evaluated
      * the instance this cycle (it is still high from the last edge). */
@@ -411,7 +421,6 @@ static void rtl_tick(inst_t *x, const void *in, const void *c_state, uint64_t co
     }
     if (!x->tgl && !close_look)
         settle(x, in);
-check_state:
     if (close_look || check_due(x))
         check(x, c_state, core);
 }
@@ -440,10 +449,7 @@ static void replay(void *vx, const gm_pipe_rec_t *r)
             if (!tk)
                 continue;
             d->tick(x->shadow, r->in);
-            x->ticks++;
-            x->since++;
-            if (check_due(x))
-                check(x, x->shadow, r->core + (uint64_t)i * r->stride);
+            fixed_edge(x, x->shadow, r->core + (uint64_t)i * r->stride);
         }
     }
 }
@@ -486,10 +492,8 @@ static void detach(gm_blk_t *b, void *vls)
 {
     gm_syslock_t *ls = vls;
     inst_t *x = b->rtl;
-    if (ls->pool && !ls->pool_done) { /* every record replayed before any counts */
+    if (ls->pool) /* every record replayed before any counts */
         gm_pool_finish(ls->pool);
-        ls->pool_done = 1;
-    }
     if (x->type) {
         x->type->evals += x->evals;
         x->type->cycles += x->ticks;

@@ -63,7 +63,6 @@ typedef struct gm_syslock {
     gm_blk_hooks_t hooks;
     /* in flight */
     struct gm_pool *pool;      /* the workers (syslock_pipe.h), or NULL */
-    int pool_done;
     unsigned ninst, nlive;
     int wstop;                 /* a worker's mismatch (atomic) */
 } gm_syslock_t;

@@ -213,13 +213,26 @@ static void put(gm_chan_t *c)
 }
 
 /* Hold back (kind, in, out) as a record of one repetition. */
-static void hold(gm_chan_t *c, int st, int kind, const void *in, const void *out, uint64_t core)
+static void hold(gm_chan_t *c, int kind, const void *in, const void *out, uint64_t core)
 {
-    c->st = st;
+    c->st = kind == GM_PIPE_EVAL ? S_EVAL : S_TICK;
     c->h = (hdr_t){.kind = (uint32_t)kind, .n = 1, .core = core};
     memcpy(c->in, in, c->in_size);
     if (out)
         memcpy(c->out, out, c->out_size);
+}
+
+/* Publish what is held back: the record, then an evaluation that was to
+ * begin one more repetition of it, alone. */
+static void flush(gm_chan_t *c)
+{
+    if (c->st != S_NONE)
+        put(c);
+    if (c->st == S_CYCLE_EVAL) {
+        c->h = (hdr_t){.kind = GM_PIPE_EVAL, .n = 1, .core = c->pend};
+        put(c);
+    }
+    c->st = S_NONE;
 }
 
 /* Whether a repetition at `core` continues the held record's stride. */
@@ -241,84 +254,45 @@ static void grow(gm_chan_t *c, uint64_t core)
 
 void gm_chan_eval(gm_chan_t *c, const void *in, const void *out, uint64_t core)
 {
-    switch (c->st) {
-    case S_CYCLE:
-        if (!memcmp(in, c->in, c->in_size) && !memcmp(out, c->out, c->out_size) &&
-            in_stride(c, core)) {
-            c->pend = core;
-            c->st = S_CYCLE_EVAL; /* completed by the edge, if it has these inputs */
-            return;
-        }
-        put(c);
-        break;
-    case S_CYCLE_EVAL: /* a second evaluation in one cycle */
-        put(c);
-        c->h = (hdr_t){.kind = GM_PIPE_EVAL, .n = 1, .core = c->pend};
-        put(c);
-        break;
-    case S_EVAL:
-    case S_TICK:
-        put(c);
-        break;
+    if (c->st == S_CYCLE && !memcmp(in, c->in, c->in_size) &&
+        !memcmp(out, c->out, c->out_size) && in_stride(c, core)) {
+        c->pend = core;
+        c->st = S_CYCLE_EVAL; /* completed by the edge, if it has these inputs */
+        return;
     }
-    hold(c, S_EVAL, GM_PIPE_EVAL, in, out, core);
+    flush(c);
+    hold(c, GM_PIPE_EVAL, in, out, core);
 }
 
 void gm_chan_tick(gm_chan_t *c, const void *in, uint64_t core)
 {
-    int same = c->st != S_NONE && !memcmp(in, c->in, c->in_size);
-    switch (c->st) {
-    case S_NONE:
-        hold(c, S_TICK, GM_PIPE_TICK, in, NULL, core);
-        break;
-    case S_EVAL:
-        if (same) {
+    /* A cycle's evaluation and edge share a record's core cycle: they
+     * merge only when they were in the same core cycle. */
+    if (c->st != S_NONE && !memcmp(in, c->in, c->in_size)) {
+        if (c->st == S_EVAL && core == c->h.core) { /* the cycle is whole */
             c->h.kind = GM_PIPE_CYCLE;
             c->st = S_CYCLE;
-            break;
+            return;
         }
-        put(c);
-        hold(c, S_TICK, GM_PIPE_TICK, in, NULL, core);
-        break;
-    case S_CYCLE: /* an edge without an evaluation */
-        put(c);
-        hold(c, S_TICK, GM_PIPE_TICK, in, NULL, core);
-        break;
-    case S_CYCLE_EVAL:
-        if (same) {
+        if (c->st == S_CYCLE_EVAL && core == c->pend) {
             grow(c, core);
             c->st = S_CYCLE;
-            break;
+            return;
         }
-        put(c);
-        c->h = (hdr_t){.kind = GM_PIPE_EVAL, .n = 1, .core = c->pend};
-        put(c); /* the evaluation held back, alone */
-        hold(c, S_TICK, GM_PIPE_TICK, in, NULL, core);
-        break;
-    case S_TICK:
-        if (same && in_stride(c, core)) {
+        if (c->st == S_TICK && in_stride(c, core)) {
             grow(c, core);
-            break;
+            return;
         }
-        put(c);
-        hold(c, S_TICK, GM_PIPE_TICK, in, NULL, core);
-        break;
     }
+    flush(c); /* S_CYCLE here: an edge without an evaluation */
+    hold(c, GM_PIPE_TICK, in, NULL, core);
 }
 
 void gm_pool_finish(gm_pool_t *p)
 {
     for (unsigned i = 0; i < p->nchan; i++) {
-        gm_chan_t *c = p->all[i];
-        if (c->st == S_CYCLE_EVAL) {
-            put(c);
-            c->h = (hdr_t){.kind = GM_PIPE_EVAL, .n = 1, .core = c->pend};
-            put(c);
-        } else if (c->st != S_NONE) {
-            put(c);
-        }
-        c->st = S_NONE;
-        publish(c);
+        flush(p->all[i]);
+        publish(p->all[i]);
     }
     if (!p->started || p->inline_run)
         return;
@@ -326,6 +300,7 @@ void gm_pool_finish(gm_pool_t *p)
     for (unsigned i = 0; i < p->threads; i++)
         if (p->w[i].chans)
             pthread_join(p->w[i].t, NULL);
+    p->started = 0; /* finished: a second call has nothing to do */
 }
 
 void gm_pool_free(gm_pool_t *p)

@@ -42,7 +42,7 @@ gm_chan_t *gm_pool_chan(gm_pool_t *p, void *inst, size_t in_size, size_t out_siz
 void gm_chan_eval(gm_chan_t *c, const void *in, const void *out, uint64_t core);
 void gm_chan_tick(gm_chan_t *c, const void *in, uint64_t core);
 /* Publish what every channel holds, let the workers finish it and join
- * them; then free the channels and the pool. */
+ * them (again: nothing to do); then free the channels and the pool. */
 void gm_pool_finish(gm_pool_t *p);
 void gm_pool_free(gm_pool_t *p);
 
