@@ -1,5 +1,6 @@
 /* The seed-001 Table 2.3/3.1 stand-ins (dwt2d, radixsort, mergesort,
- * sgemm, reduction, scalarprod, quasirandom, binomialoptions): each one's
+ * sgemm, reduction, scalarprod, quasirandom, binomialoptions) and
+ * seed-004's (srad1, sssp): each one's
  * defining address-stream property, checked over every warp of
  * a small instance (the generic checks -- determinism, legal sizes, heap
  * bounds -- are test_workload.c's small_specs). */
@@ -592,6 +593,100 @@ static void test_srad1(void **state)
     gm_workload_free(w);
 }
 
+/* ---- sssp (seed-004 SSSP) */
+
+/* sssp:scale=8,degree=3: 256 nodes, 768 edges; noutgoing, srcsrc, psrc
+ * (1 KB each), edgessrcdst and edgessrcwt (769 words each), dist, changed,
+ * each at the next 256-byte boundary from 0x10000000. */
+enum { SS_N = 256, SS_E = 768 };
+#define SS_AL(x) (((x) + 255) & ~255ull)
+#define SS_NOUT 0x10000000ull
+#define SS_DST (SS_NOUT + 3 * 1024)
+#define SS_WT (SS_DST + SS_AL(4 * (SS_E + 1)))
+#define SS_DIST (SS_WT + SS_AL(4 * (SS_E + 1)))
+#define SS_CHANGED (SS_DIST + 1024)
+
+typedef struct ss_relax {
+    uint64_t atomics, changed, bad;
+    uint64_t last_ddst[32];
+    uint32_t last_mask;
+} ss_relax_t;
+
+/* An atomicMin goes to the L2 (bypass hint) at the dist[dst] its lanes
+ * just loaded; *changed is one byte every lane stores. */
+static void ss_relax_visit(const gm_inst_t *in, uint32_t cta, uint32_t warp, unsigned idx,
+                           void *ctx)
+{
+    (void)cta, (void)warp, (void)idx;
+    ss_relax_t *r = ctx;
+    uint64_t a0 = in->addr[__builtin_ctz(in->active | 1u << 31)];
+    if (in->op == GM_OP_LOAD && a0 >= SS_DIST && a0 < SS_DIST + 4 * SS_N) {
+        memcpy(r->last_ddst, in->addr, sizeof r->last_ddst);
+        r->last_mask = in->active;
+        return;
+    }
+    if (in->op != GM_OP_STORE)
+        return;
+    if (a0 == SS_CHANGED) {
+        r->changed++;
+        return;
+    }
+    r->atomics++;
+    r->bad += !in->bypass_hint || in->size != 4 || (in->active & ~r->last_mask);
+    for (unsigned l = 0; l < 32; l++)
+        if (in->active >> l & 1)
+            r->bad += in->addr[l] != r->last_ddst[l];
+}
+
+static void test_sssp(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("sssp:scale=8,degree=3,tb=128");
+    unsigned kernels = gm_workload_kernels(w, 0);
+    assert_true(kernels >= 4); /* initialize, >= 2 relaxing drelax, the last */
+    assert_string_equal(gm_workload_kernel(w, 0, 0)->name, "initialize");
+    assert_int_equal(gm_workload_kernel(w, 0, 1)->grid[0], SS_N / 128);
+    counts_t init = counts_new(SS_DIST, 4, SS_N, GM_OP_STORE);
+    each_inst(w, 0, count_visit, &init);
+    expect_each(&init, 1);
+    for (unsigned k = 1; k < kernels; k++) {
+        assert_string_equal(gm_workload_kernel(w, 0, k)->name, "drelax");
+        /* every edge slot 1..E of both edge arrays once, slot 0 never */
+        counts_t dst = counts_new(SS_DST, 4, SS_E + 1, GM_OP_LOAD);
+        counts_t wt = counts_new(SS_WT, 4, SS_E + 1, GM_OP_LOAD);
+        each_inst(w, k, count_visit, &dst);
+        each_inst(w, k, count_visit, &wt);
+        assert_int_equal(dst.c[0], 0);
+        assert_int_equal(wt.c[0], 0);
+        for (unsigned e = 1; e <= SS_E; e++)
+            if (dst.c[e] != 1 || wt.c[e] != 1)
+                fail_msg("drelax %u: edge %u loaded %u and %u times", k, e, dst.c[e], wt.c[e]);
+        /* noutgoing: once per node, and once more per edge */
+        counts_t nout = counts_new(SS_NOUT, 4, SS_N, GM_OP_LOAD);
+        each_inst(w, k, count_visit, &nout);
+        uint64_t sum = 0;
+        for (unsigned v = 0; v < SS_N; v++) {
+            assert_true(nout.c[v] >= 1);
+            sum += nout.c[v];
+        }
+        assert_int_equal(sum, SS_N + SS_E);
+        /* the last launch relaxes nothing; every other relaxes something */
+        ss_relax_t r = {0};
+        each_inst(w, k, ss_relax_visit, &r);
+        assert_int_equal(r.bad, 0);
+        if (k == kernels - 1) {
+            assert_int_equal(r.atomics, 0);
+            assert_int_equal(r.changed, 0);
+        } else {
+            assert_true(r.atomics > 0);
+            assert_true(r.changed > 0);
+        }
+        free(dst.c), free(wt.c), free(nout.c);
+    }
+    free(init.c);
+    gm_workload_free(w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -604,6 +699,7 @@ int main(void)
         cmocka_unit_test(test_quasirandom),
         cmocka_unit_test(test_binomialoptions),
         cmocka_unit_test(test_srad1),
+        cmocka_unit_test(test_sssp),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
