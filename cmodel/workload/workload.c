@@ -43,7 +43,7 @@ const wl_def_t *const wl_defs[] = {
     &wl_dwt2d, &wl_radixsort, &wl_mergesort, &wl_sgemm, &wl_reduction, &wl_scalarprod,
     &wl_quasirandom, &wl_binomialoptions,
     /* seed-004 Table 4.1 stand-ins */
-    &wl_srad1,
+    &wl_srad1, &wl_heartwall,
     /* traces */
     &wl_trace, &wl_traceg, NULL};
 
@@ -178,6 +178,8 @@ const gm_workload_info_t gm_workload_list[] = {
      "options=128 (options priced (a CTA each), 1..65535)"},
     {"srad1", "rodinia", "SRAD v1: extract, then per iteration prepare, the multi-pass reduce, srad (neighbours through index arrays) and srad2, then compress; column-major image (seed-004 SD1)",
      "rows=502 (image rows (Nr), 2..8192), cols=458 (image columns (Nc), 2..8192), iters=2 (diffusion iterations, 1..1000)"},
+    {"heartwall", "rodinia", "heartwall tracking: a launch a frame, a 256-thread CTA per tracked point; search window and template cut from the column-major frame, convolution, padded cumulative sums, correlation and max search through per-point scratch arrays (seed-001 HW, seed-004 HT)",
+     "frames=2 (video frames processed (Rodinia's run: 20), 1..104), tsize=25 (template half-width t (template 2t+1 square; Rodinia 25), 1..25), ssize=40 (search half-width s (window 2s+1 square, at least t; Rodinia 40), 1..40)"},
     {"trace", "trace", "replay a gmem trace written by gm_trace_write",
      "file=PATH (a trace written by gm_trace_write, required)"},
     {"traceg", "trace", "import an Accel-Sim trace directory (kernelslist.g, kernel-N.traceg[.xz]; CUDA streams; 64-bit addresses folded)",

@@ -157,7 +157,7 @@ static const char *const small_specs[] = {
     "dwt2d:w=128,h=16,levels=2", "radixsort:n=2048,passes=2,ctas=3", "mergesort:n=4096",
     "sgemm:m=128,n=32,k=16", "reduction:n=4096,ctas=3", "scalarprod:vectors=3,elements=2048",
     "quasirandom:n=5000", "binomialoptions:options=2",
-    "srad1:rows=40,cols=20,iters=1",
+    "srad1:rows=40,cols=20,iters=1", "heartwall:frames=11,tsize=3,ssize=5",
     NULL};
 
 /* ---- the parser */
