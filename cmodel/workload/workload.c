@@ -43,7 +43,7 @@ const wl_def_t *const wl_defs[] = {
     &wl_dwt2d, &wl_radixsort, &wl_mergesort, &wl_sgemm, &wl_reduction, &wl_scalarprod,
     &wl_quasirandom, &wl_binomialoptions,
     /* seed-004 Table 4.1 stand-ins */
-    &wl_srad1, &wl_sssp,
+    &wl_srad1, &wl_sssp, &wl_heartwall,
     /* traces */
     &wl_trace, &wl_traceg, NULL};
 
@@ -180,6 +180,8 @@ const gm_workload_info_t gm_workload_list[] = {
      "rows=502 (image rows (Nr), 2..8192), cols=458 (image columns (Nc), 2..8192), iters=2 (diffusion iterations, 1..1000)"},
     {"sssp", "lonestar", "SSSP, topology-driven Bellman-Ford: drelax over every node until nothing changes, atomicMin at the L2; R-MAT graph (seed-004 SSSP)",
      "scale=16 (log2 of the node count (R-MAT), 5..22), degree=4 (edges per node (R-MAT edge factor), 1..32), tb=1024 (threads per CTA, multiple of 32, 32..1024)"},
+    {"heartwall", "rodinia", "heartwall tracking: a launch a frame, a 256-thread CTA per tracked point; search window and template cut from the column-major frame, convolution, padded cumulative sums, correlation and max search through per-point scratch arrays (seed-001 HW, seed-004 HT)",
+     "frames=2 (video frames processed (Rodinia's run: 20), 1..104), tsize=25 (template half-width t (template 2t+1 square; Rodinia 25), 1..25), ssize=40 (search half-width s (window 2s+1 square, at least t; Rodinia 40), 1..40)"},
     {"trace", "trace", "replay a gmem trace written by gm_trace_write",
      "file=PATH (a trace written by gm_trace_write, required)"},
     {"traceg", "trace", "import an Accel-Sim trace directory (kernelslist.g, kernel-N.traceg[.xz]; CUDA streams; 64-bit addresses folded)",

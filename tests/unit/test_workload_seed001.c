@@ -1,5 +1,5 @@
 /* The seed-001 Table 2.3/3.1 stand-ins (dwt2d, radixsort, mergesort,
- * sgemm, reduction, scalarprod, quasirandom, binomialoptions) and
+ * sgemm, reduction, scalarprod, quasirandom, binomialoptions, heartwall) and
  * seed-004's (srad1, sssp): each one's
  * defining address-stream property, checked over every warp of
  * a small instance (the generic checks -- determinism, legal sizes, heap
@@ -687,6 +687,227 @@ static void test_sssp(void **state)
     gm_workload_free(w);
 }
 
+/* ---- heartwall (seed-001 HW, seed-004 HT) */
+
+/* heartwall:frames=11,tsize=3,ssize=5: template 7 x 7, window 11 x 11,
+ * outputs 17 x 17, padded 25 x 25. The frame (590 x 609 floats) at
+ * 0x10000000; endoRow 0x1015ef00, endo tRowLoc 0x1015f100, epiRow
+ * 0x10163300, endoT 0x10169b00, epiT 0x1016ab00; point 0's in2 at
+ * 0x1016c300 and tMask at 0x10208600 (each scratch array a cudaMalloc per
+ * point, the points' in2 first, then their conv, ...). */
+enum { HW_R = 590, HW_C = 609, HW_T = 3, HW_S = 5, HW_N1 = 7, HW_N2 = 11, HW_NC = 17 };
+#define HW_FRAME 0x10000000ull
+#define HW_FRAME_END (HW_FRAME + 4ull * HW_R * HW_C)
+#define HW_ENDO_ROW 0x1015ef00ull
+#define HW_ENDO_TROW 0x1015f100ull
+#define HW_EPI_ROW 0x10163300ull
+#define HW_ENDO_T 0x10169b00ull
+#define HW_EPI_T 0x1016ab00ull
+#define HW_IN2_0 0x1016c300ull
+#define HW_TMASK_0 0x10208600ull
+
+/* The frame pixels each CTA loads: their row and column bounds and count. */
+typedef struct hw_win {
+    uint32_t lo_r[51], hi_r[51], lo_c[51], hi_c[51];
+    uint64_t n[51], outside;
+    uint64_t first_addr; /* CTA 0 warp 0's first frame load, lane 0 */
+} hw_win_t;
+
+static void hw_win_visit(const gm_inst_t *in, uint32_t cta, uint32_t warp, unsigned idx,
+                         void *ctx)
+{
+    (void)idx;
+    hw_win_t *w = ctx;
+    for (unsigned l = 0; l < 32; l++) {
+        uint64_t a = in->addr[l];
+        if (!(in->active >> l & 1) || in->op != GM_OP_LOAD || a < HW_FRAME ||
+            a >= HW_ENDO_ROW)
+            continue;
+        if (a >= HW_FRAME_END) { /* the allocation's padding */
+            w->outside++;
+            continue;
+        }
+        uint32_t e = (uint32_t)((a - HW_FRAME) / 4), r = e % HW_R, c = e / HW_R;
+        if (cta == 0 && warp == 0 && !w->first_addr)
+            w->first_addr = a;
+        if (!w->n[cta]++) {
+            w->lo_r[cta] = w->hi_r[cta] = r;
+            w->lo_c[cta] = w->hi_c[cta] = c;
+        }
+        w->lo_r[cta] = r < w->lo_r[cta] ? r : w->lo_r[cta];
+        w->hi_r[cta] = r > w->hi_r[cta] ? r : w->hi_r[cta];
+        w->lo_c[cta] = c < w->lo_c[cta] ? c : w->lo_c[cta];
+        w->hi_c[cta] = c > w->hi_c[cta] ? c : w->hi_c[cta];
+    }
+}
+
+/* Rodinia's first endo and epi points: (369, 408) and (390, 457). */
+static void hw_expect_window(const hw_win_t *w, uint32_t half, uint32_t per_cta,
+                             const uint32_t *row, const uint32_t *col)
+{
+    for (unsigned c = 0; c < 51; c++) {
+        assert_int_equal(w->n[c], per_cta);
+        /* 1-based MATLAB indices: the (2h+1)^2 square from row - h - 1 */
+        assert_int_equal(w->hi_r[c] - w->lo_r[c], 2 * half);
+        assert_int_equal(w->hi_c[c] - w->lo_c[c], 2 * half);
+        if (row) {
+            assert_int_equal(w->lo_r[c] + half + 1, row[c]);
+            assert_int_equal(w->lo_c[c] + half + 1, col[c]);
+        }
+    }
+    assert_int_equal(w->outside, 0);
+}
+
+/* The first template load of CTA 0 warp 0 in a tracking frame: the
+ * template read back to front (rotated by 180 degrees for the
+ * convolution), lane l at element 48 - l of point 0's 49. */
+typedef struct hw_rot {
+    int seen;
+    uint64_t bad;
+} hw_rot_t;
+
+static void hw_rot_visit(const gm_inst_t *in, uint32_t cta, uint32_t warp, unsigned idx,
+                         void *ctx)
+{
+    (void)idx;
+    hw_rot_t *r = ctx;
+    if (cta || warp || r->seen || in->op != GM_OP_LOAD || in->addr[0] < HW_ENDO_T ||
+        in->addr[0] >= HW_EPI_T)
+        return;
+    r->seen = 1;
+    assert_int_equal(in->active, UINT32_MAX);
+    for (unsigned l = 0; l < 32; l++)
+        r->bad += in->addr[l] != HW_ENDO_T + 4ull * (48 - l);
+}
+
+static void test_heartwall(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("heartwall:frames=11,tsize=3,ssize=5");
+    /* a launch a frame, a CTA per point (20 endo + 31 epi), 256 threads */
+    assert_int_equal(gm_workload_kernels(w, 0), 11);
+    for (unsigned f = 0; f < 11; f++) {
+        const gm_kernel_t *k = gm_workload_kernel(w, 0, f);
+        assert_int_equal(k->grid[0] * k->grid[1] * k->grid[2], 51);
+        assert_int_equal(k->block[0] * k->block[1] * k->block[2], 256);
+    }
+
+    /* frame 0: the 51 templates cut once from the frame, each around its
+     * point; each point's start recorded once at tRowLoc[point * 104] */
+    counts_t et = counts_new(HW_ENDO_T, 4, 20 * 49, GM_OP_STORE);
+    each_inst(w, 0, count_visit, &et);
+    expect_each(&et, 1);
+    counts_t pt = counts_new(HW_EPI_T, 4, 31 * 49, GM_OP_STORE);
+    each_inst(w, 0, count_visit, &pt);
+    expect_each(&pt, 1);
+    counts_t loc0 = counts_new(HW_ENDO_TROW, 4, 20 * 104, GM_OP_STORE);
+    each_inst(w, 0, count_visit, &loc0);
+    for (unsigned i = 0; i < 20 * 104; i++)
+        assert_int_equal(loc0.c[i], i % 104 == 0);
+    hw_win_t *tw = calloc(1, sizeof *tw);
+    assert_non_null(tw);
+    each_inst(w, 0, hw_win_visit, tw);
+    uint32_t row0[51], col0[51];
+    for (unsigned c = 0; c < 51; c++)
+        row0[c] = tw->lo_r[c] + HW_T + 1, col0[c] = tw->lo_c[c] + HW_T + 1;
+    assert_int_equal(row0[0], 369), assert_int_equal(col0[0], 408);
+    assert_int_equal(row0[20], 390), assert_int_equal(col0[20], 457);
+    hw_expect_window(tw, HW_T, 49, NULL, NULL);
+
+    /* frame 1: the search window, the 11 x 11 square around the point,
+     * each pixel once; CTA 0's first: row 369 - 5 - 1, column 408 - 5 - 1 */
+    hw_win_t *sw = calloc(1, sizeof *sw);
+    assert_non_null(sw);
+    each_inst(w, 1, hw_win_visit, sw);
+    hw_expect_window(sw, HW_S, 121, row0, col0);
+    assert_int_equal(sw->first_addr, HW_FRAME + 4ull * ((408 - 6) * HW_R + 369 - 6));
+
+    hw_rot_t rot = {0, 0};
+    each_inst(w, 1, hw_rot_visit, &rot);
+    assert_int_equal(rot.seen, 1);
+    assert_int_equal(rot.bad, 0);
+    /* the convolution loads each window pixel once per template pixel
+     * (49), the padding and the squaring once more each */
+    counts_t in2 = counts_new(HW_IN2_0, 4, 121, GM_OP_LOAD);
+    each_inst(w, 1, count_visit, &in2);
+    expect_each(&in2, 49 + 2);
+    /* the 10 x 10 mask convolution: the tMask element at (8, 8) is under
+     * 10 x 10 outputs, the corner (0, 0) under 5 x 5 (offset 5) */
+    counts_t tm = counts_new(HW_TMASK_0, 4, HW_NC * HW_NC, GM_OP_LOAD);
+    each_inst(w, 1, count_visit, &tm);
+    assert_int_equal(tm.c[8 * HW_NC + 8], 100);
+    assert_int_equal(tm.c[0], 25);
+    assert_int_equal(tm.c[HW_NC * HW_NC - 1], 6 * 6);
+    /* thread 0 records frame 1's location once */
+    counts_t loc1 = counts_new(HW_ENDO_TROW, 4, 20 * 104, GM_OP_STORE);
+    each_inst(w, 1, count_visit, &loc1);
+    for (unsigned i = 0; i < 20 * 104; i++)
+        assert_int_equal(loc1.c[i], i % 104 == 1);
+
+    /* frames 1..10 search around the start (the anchor moves only after
+     * frame 10's tracking); frame 9 leaves the anchor and template alone */
+    hw_win_t *w9 = calloc(1, sizeof *w9);
+    assert_non_null(w9);
+    each_inst(w, 9, hw_win_visit, w9);
+    hw_expect_window(w9, HW_S, 121, row0, col0);
+    counts_t r9 = counts_new(HW_ENDO_ROW, 4, 20, GM_OP_STORE);
+    each_inst(w, 9, count_visit, &r9);
+    expect_each(&r9, 0);
+    counts_t t9 = counts_new(HW_ENDO_T, 4, 20 * 49, GM_OP_STORE);
+    each_inst(w, 9, count_visit, &t9);
+    expect_each(&t9, 0);
+
+    /* frame 10 moves the anchor (every thread stores it) and blends each
+     * template element once with the frame around the tracked location,
+     * which has drifted at most one pixel a frame from the start */
+    counts_t r10 = counts_new(HW_ENDO_ROW, 4, 20, GM_OP_STORE);
+    each_inst(w, 10, count_visit, &r10);
+    expect_each(&r10, 256);
+    counts_t t10 = counts_new(HW_ENDO_T, 4, 20 * 49, GM_OP_STORE);
+    each_inst(w, 10, count_visit, &t10);
+    expect_each(&t10, 1);
+    hw_win_t *w10 = calloc(1, sizeof *w10);
+    assert_non_null(w10);
+    each_inst(w, 10, hw_win_visit, w10);
+    for (unsigned c = 0; c < 51; c++) /* the search window and the template */
+        assert_int_equal(w10->n[c], 121 + 49);
+    gm_workload_free(w);
+
+    /* with t = s the blended template of frame 10 is the same square as
+     * frame 11's search window: the anchor is frame 10's tracked location,
+     * within 10 pixels of the start; frame 10's loads span the start's
+     * window and that square */
+    w = make("heartwall:frames=12,tsize=5,ssize=5");
+    hw_win_t *s1 = calloc(1, sizeof *s1), *u10 = calloc(1, sizeof *u10),
+             *s11 = calloc(1, sizeof *s11);
+    assert_non_null(s1), assert_non_null(u10), assert_non_null(s11);
+    each_inst(w, 1, hw_win_visit, s1);
+    each_inst(w, 10, hw_win_visit, u10);
+    each_inst(w, 11, hw_win_visit, s11);
+    hw_expect_window(s1, HW_S, 121, row0, col0);
+    hw_expect_window(s11, HW_S, 121, NULL, NULL);
+    uint64_t moved = 0;
+    for (unsigned c = 0; c < 51; c++) {
+        uint32_t r = s11->lo_r[c] + HW_S + 1, cc = s11->lo_c[c] + HW_S + 1;
+        assert_true(r + 10 >= row0[c] && r <= row0[c] + 10);
+        assert_true(cc + 10 >= col0[c] && cc <= col0[c] + 10);
+        moved += r != row0[c] || cc != col0[c];
+        assert_int_equal(u10->n[c], 2 * 121);
+        assert_int_equal(u10->lo_r[c], s1->lo_r[c] < s11->lo_r[c] ? s1->lo_r[c] : s11->lo_r[c]);
+        assert_int_equal(u10->hi_r[c], s1->hi_r[c] > s11->hi_r[c] ? s1->hi_r[c] : s11->hi_r[c]);
+        assert_int_equal(u10->lo_c[c], s1->lo_c[c] < s11->lo_c[c] ? s1->lo_c[c] : s11->lo_c[c]);
+        assert_int_equal(u10->hi_c[c], s1->hi_c[c] > s11->hi_c[c] ? s1->hi_c[c] : s11->hi_c[c]);
+    }
+    assert_true(moved > 25); /* the points do drift */
+    free(et.c), free(pt.c), free(loc0.c), free(in2.c), free(tm.c), free(loc1.c);
+    free(r9.c), free(t9.c), free(r10.c), free(t10.c);
+    free(tw), free(sw), free(w9), free(w10), free(s1), free(u10), free(s11);
+    gm_workload_free(w);
+
+    expect_error("heartwall:tsize=10,ssize=8", "ssize: 8 is less than tsize (10)");
+    expect_error("heartwall:frames=105", "frames: 105 is out of range, expected an integer in 1..104");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -700,6 +921,7 @@ int main(void)
         cmocka_unit_test(test_binomialoptions),
         cmocka_unit_test(test_srad1),
         cmocka_unit_test(test_sssp),
+        cmocka_unit_test(test_heartwall),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
