@@ -66,6 +66,9 @@ static const entry_t cache[] = {
     {"port_stalls", "integer", "cycles a request waited for the data port (the L2: any stall)",
      NULL},
     {"fills", "integer", "lines (sectored: sectors) filled from below", NULL},
+    {"footprint", "integer",
+     "distinct lines filled over the run (summed over the caches): the lines the cache held at some "
+     "time -- with a bypassing filter, the footprint of the stream it kept", NULL},
     {"evictions", "integer", "valid lines replaced", NULL},
     {"writebacks", "integer",
      "dirty lines written back below (write-back caches; sectored: their dirty sectors)", NULL},

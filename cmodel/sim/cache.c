@@ -32,6 +32,7 @@ void gm_cache_free(gm_cache_t *c)
     gm_fifo_free(&c->primaries);
     gm_delay_free(&c->hits);
     gm_hooks_free((gm_hooks_t *)&c->hook, GM_HOOKS_IN(c->hook));
+    gm_linemap_free(&c->filled);
 }
 
 int gm_cache_idle(const gm_cache_t *c)
@@ -493,6 +494,16 @@ static int fill_way(gm_cache_t *c, uint32_t set, uint32_t line, int prefetch)
     return way;
 }
 
+/* A line filled (or a sector of it): the footprint is the lines a cache
+ * held at some time, the footprint of its filtered access stream that
+ * seed-004 §4.5 compares (a bypassed line is never filled). */
+static void count_fill(gm_cache_t *c, uint32_t line)
+{
+    c->st.fills++;
+    if (!gm_linemap_swap(&c->filled, line >> c->lb, 1))
+        c->st.footprint++;
+}
+
 /* A sector's fill: the sector becomes valid in its line, which
  * allocate-on-fill allocates now with its other sectors invalid. */
 static void install_sector(gm_cache_t *c, const gm_req_t *r)
@@ -509,7 +520,7 @@ static void install_sector(gm_cache_t *c, const gm_req_t *r)
     s[way].sp &= (uint8_t)~bit;
     s[way].state = s[way].sp ? GM_LINE_RESERVED : GM_LINE_VALID;
     s[way].stamp = *c->p.stamp;
-    c->st.fills++;
+    count_fill(c, line);
     c->st.sec.fill_bytes += 1u << c->sb;
     line_hook(&c->hook.fill, line, r->prefetch);
 }
@@ -520,7 +531,7 @@ static void install_sector(gm_cache_t *c, const gm_req_t *r)
 static void install(gm_cache_t *c, const gm_req_t *r)
 {
     if (c->ts) { /* it took the fill with the cycle's inputs */
-        c->st.fills++;
+        count_fill(c, r->addr & ~((1u << c->lb) - 1));
         if (c->sb)
             c->st.sec.fill_bytes += 1u << c->sb;
         line_hook(&c->hook.fill, r->addr & ~((1u << c->lb) - 1), r->prefetch);
@@ -537,7 +548,7 @@ static void install(gm_cache_t *c, const gm_req_t *r)
         return; /* every way reserved: the data goes to the requester only */
     s[way].state = GM_LINE_VALID;
     s[way].stamp = *c->p.stamp;
-    c->st.fills++;
+    count_fill(c, r->addr & ~((1u << c->lb) - 1));
     tagw_hook(c, set, way, r->addr, 1);
     line_hook(&c->hook.fill, r->addr, r->prefetch);
 }

@@ -87,6 +87,7 @@ static cJSON *cache_json(const gm_cache_stats_t *s, uint64_t rf_total, uint32_t 
     add_r(o, "rf_per_access", ratio(rf_total, s->accesses));
     add_u(o, "port_stalls", s->port_stalls);
     add_u(o, "fills", s->fills);
+    add_u(o, "footprint", s->footprint);
     add_u(o, "evictions", s->evictions);
     add_u(o, "writebacks", s->writebacks);
     if (sector)

@@ -33,6 +33,7 @@ typedef struct gm_cache_stats {
     uint64_t rf[GM_RF_NKIND];                  /* reservation-fail cycles by kind */
     uint64_t port_stalls;                      /* data port busy (the L2: any stall) */
     uint64_t fills, evictions, writebacks;
+    uint64_t footprint;                        /* distinct lines filled */
     gm_sector_stats_t sec;                     /* sectored only */
 } gm_cache_stats_t;
 

@@ -7,7 +7,8 @@
  * write-through and write-back, a plug-in tag store's decisions (bypass,
  * refusal) and prefetches; and sectors (cfg.sector): a sector miss fetches
  * its sector only, merges key on the sector, requests count hit, partial or
- * miss, an eviction drops every sector, a write-back carries the dirty ones. */
+ * miss, an eviction drops every sector, a write-back carries the dirty ones;
+ * the footprint counts the distinct lines filled. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -173,6 +174,25 @@ static int state_of(uint32_t line)
     uint32_t set = (line >> 7) & 3;
     int w = gm_tags_find(&c.tags, set, line);
     return w < 0 ? GM_LINE_INVALID : gm_tags_set(&c.tags, set)[w].state;
+}
+
+/* The footprint counts each line filled once, however often it comes back. */
+static void test_footprint_counts_distinct_lines(void **state)
+{
+    (void)state;
+    base_cfg();
+    make(1);
+    const uint32_t order[] = {LINE(0, 0), LINE(0, 1), LINE(0, 2), LINE(0, 0), LINE(1, 0)};
+    for (unsigned i = 0; i < 5; i++) {
+        gm_cache_res_t r = load(order[i]);
+        assert_int_equal(r.outcome, GM_ACC_DONE);
+        fill(leave(order[i]));
+        drain_resp();
+    }
+    /* LINE(0, 2) evicted LINE(0, 0) from the 2-way set 0, which came back */
+    assert_int_equal(c.st.misses, 5);
+    assert_int_equal(c.st.fills, 5);
+    assert_int_equal(c.st.footprint, 4);
 }
 
 /* ---- hits and the data port ---- */
@@ -758,6 +778,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_teardown(test_miss_fill_hit_and_data_port, teardown),
+        cmocka_unit_test_teardown(test_footprint_counts_distinct_lines, teardown),
         cmocka_unit_test_teardown(test_reservation_fail_order, teardown),
         cmocka_unit_test_teardown(test_merge_into_pending_miss, teardown),
         cmocka_unit_test_teardown(test_lru_victim_on_miss, teardown),

@@ -25,6 +25,7 @@
 
 #include "blocks/icta_profiler.h"
 #include "sim/plugin.h"
+#include "util/linemap.h"
 
 typedef struct icta_cfg {
     int enable, tracker;
@@ -45,74 +46,6 @@ static const gm_field_t fields[] = {
 #undef S
 static const gm_schema_t schema = {fields, sizeof fields / sizeof fields[0]};
 
-/* line + 1 -> CTA id + 1, open addressing, grown at half load. */
-typedef struct lmap {
-    uint32_t *key, *val;
-    uint32_t cap, n;
-} lmap_t;
-
-static uint32_t slot_of(const lmap_t *m, uint32_t key)
-{
-    uint32_t h = key * 2654435761u;
-    uint32_t i = h & (m->cap - 1);
-    while (m->key[i] && m->key[i] != key)
-        i = (i + 1) & (m->cap - 1);
-    return i;
-}
-
-static int lmap_grow(lmap_t *m)
-{
-    lmap_t o = *m;
-    m->cap = o.cap ? o.cap * 2 : 4096;
-    m->key = calloc(m->cap, sizeof *m->key);
-    m->val = calloc(m->cap, sizeof *m->val);
-    if (!m->key || !m->val) {
-        fprintf(stderr, "gmem: icta: out of memory\n");
-        exit(1);
-    }
-    m->n = 0;
-    for (uint32_t i = 0; i < o.cap; i++)
-        if (o.key[i]) {
-            uint32_t j = slot_of(m, o.key[i]);
-            m->key[j] = o.key[i];
-            m->val[j] = o.val[i];
-            m->n++;
-        }
-    free(o.key);
-    free(o.val);
-    return 0;
-}
-
-/* The value at `line` (0: none), and set it to `v`. */
-static uint32_t lmap_swap(lmap_t *m, uint32_t line, uint32_t v)
-{
-    if (2 * (m->n + 1) > m->cap)
-        lmap_grow(m);
-    uint32_t i = slot_of(m, line + 1);
-    uint32_t old = m->key[i] ? m->val[i] : 0;
-    if (!m->key[i]) {
-        m->key[i] = line + 1;
-        m->n++;
-    }
-    m->val[i] = v;
-    return old;
-}
-
-static uint32_t lmap_get(const lmap_t *m, uint32_t line)
-{
-    if (!m->cap)
-        return 0;
-    uint32_t i = slot_of(m, line + 1);
-    return m->key[i] ? m->val[i] : 0;
-}
-
-static void lmap_clear(lmap_t *m)
-{
-    if (m->cap)
-        memset(m->key, 0, m->cap * sizeof *m->key);
-    m->n = 0;
-}
-
 typedef struct icta_kernel {
     char name[48];
     uint32_t kid;
@@ -127,13 +60,13 @@ typedef struct icta_sm {
     uint32_t *slot_cta;     /* CTA slot -> original id + 1 */
     uint32_t *slot_kid;
     uint16_t *warp_slot;    /* warp slot -> CTA slot (from the LSU's accesses) */
-    lmap_t filler;          /* L1D line -> the CTA whose access last missed on it */
+    gm_linemap_t filler;    /* L1D line -> the CTA whose access last missed on it */
 } icta_sm_t;
 
 struct icta {
     uint32_t nsm;
     icta_sm_t *sm;
-    lmap_t last;            /* the running kernel's lines */
+    gm_linemap_t last;      /* the running kernel's lines */
     uint32_t kid;
     icta_kernel_t *k;
     uint32_t nk, capk;
@@ -242,7 +175,7 @@ static void on_cta(void *self, void *vev)
     s->slot_kid[ev->slot] = ev->kid;
     if (ev->kid != g->kid) { /* a new kernel: its lines start untouched */
         g->kid = ev->kid;
-        lmap_clear(&g->last);
+        gm_linemap_clear(&g->last);
         kernel_of(g, ev->kid);
         if (g->trk)
             trk_step(g, &(const icta_profiler_in_t){.clear = 1});
@@ -259,7 +192,7 @@ static void on_access(void *self, void *vev)
     s->warp_slot[ev->warp] = ev->cta;
     uint32_t cta = s->slot_cta[ev->cta];
     icta_kernel_t *k = kernel_of(g, s->slot_kid[ev->cta]);
-    uint32_t prev = lmap_swap(&g->last, ev->line, cta);
+    uint32_t prev = gm_linemap_swap(&g->last, ev->line, cta);
     if (!prev)
         k->first++;
     else if (prev == cta)
@@ -294,11 +227,11 @@ static void on_l1d(void *self, void *vev)
     uint32_t cta = s->slot_cta[slot];
     if (ev->hit) {
         icta_kernel_t *k = kernel_of(s->g, s->slot_kid[slot]);
-        uint32_t f = lmap_get(&s->filler, ev->line);
+        uint32_t f = gm_linemap_get(&s->filler, ev->line);
         k->l1_hits++;
         k->l1_hits_inter += f && f != cta;
     } else if (!ev->write) {
-        lmap_swap(&s->filler, ev->line, cta);
+        gm_linemap_swap(&s->filler, ev->line, cta);
     }
 }
 
@@ -405,12 +338,10 @@ static void release(void *self)
         free(g->sm[i].slot_cta);
         free(g->sm[i].slot_kid);
         free(g->sm[i].warp_slot);
-        free(g->sm[i].filler.key);
-        free(g->sm[i].filler.val);
+        gm_linemap_free(&g->sm[i].filler);
     }
     free(g->sm);
-    free(g->last.key);
-    free(g->last.val);
+    gm_linemap_free(&g->last);
     free(g->k);
     free(g);
 }
