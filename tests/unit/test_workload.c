@@ -158,6 +158,7 @@ static const char *const small_specs[] = {
     "sgemm:m=128,n=32,k=16", "reduction:n=4096,ctas=3", "scalarprod:vectors=3,elements=2048",
     "quasirandom:n=5000", "binomialoptions:options=2",
     "srad1:rows=40,cols=20,iters=1", "sssp:scale=8,degree=3,tb=128",
+    "hybridsort:n=5000",
     NULL};
 
 /* ---- the parser */
