@@ -183,7 +183,7 @@ const gm_workload_info_t gm_workload_list[] = {
     {"sssp", "lonestar", "SSSP, topology-driven Bellman-Ford: drelax over every node until nothing changes, atomicMin at the L2; R-MAT graph (seed-004 SSSP)",
      "scale=16 (log2 of the node count (R-MAT), 5..22), degree=4 (edges per node (R-MAT edge factor), 1..32), tb=1024 (threads per CTA, multiple of 32, 32..1024)"},
     {"hybridsort", "rodinia", "hybridsort: histogram, bucketcount (pivot binary search), prefix offsets, bucketsort scatter into 1024 divisions, then a float4 merge sort per division (first pass, doubling merge passes, pack) (seed-001 HB)",
-     "n=262144 (elements to sort, 1024..4194304)"},
+     "n=1048576 (elements to sort, 1024..4194304)"},
     {"trace", "trace", "replay a gmem trace written by gm_trace_write",
      "file=PATH (a trace written by gm_trace_write, required)"},
     {"traceg", "trace", "import an Accel-Sim trace directory (kernelslist.g, kernel-N.traceg[.xz]; CUDA streams; 64-bit addresses folded)",
