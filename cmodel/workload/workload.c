@@ -43,7 +43,9 @@ const wl_def_t *const wl_defs[] = {
     &wl_dwt2d, &wl_radixsort, &wl_mergesort, &wl_sgemm, &wl_reduction, &wl_scalarprod,
     &wl_quasirandom, &wl_binomialoptions,
     /* seed-004 Table 4.1 stand-ins */
-    &wl_srad1, &wl_sssp, &wl_heartwall,
+    &wl_srad1, &wl_sssp,
+    /* seed-001 Table 3.1 stand-ins added for issue 17 (heartwall is seed-004's HT too) */
+    &wl_heartwall, &wl_hybridsort,
     /* traces */
     &wl_trace, &wl_traceg, NULL};
 
@@ -182,6 +184,8 @@ const gm_workload_info_t gm_workload_list[] = {
      "scale=16 (log2 of the node count (R-MAT), 5..22), degree=4 (edges per node (R-MAT edge factor), 1..32), tb=1024 (threads per CTA, multiple of 32, 32..1024)"},
     {"heartwall", "rodinia", "heartwall tracking: a launch a frame, a 256-thread CTA per tracked point; search window and template cut from the column-major frame, convolution, padded cumulative sums, correlation and max search through per-point scratch arrays (seed-001 HW, seed-004 HT)",
      "frames=2 (video frames processed (Rodinia's run: 20), 1..104), tsize=25 (template half-width t (template 2t+1 square; Rodinia 25), 1..25), ssize=40 (search half-width s (window 2s+1 square, at least t; Rodinia 40), 1..40)"},
+    {"hybridsort", "rodinia", "hybridsort: histogram, bucketcount (pivot binary search), prefix offsets, bucketsort scatter into 1024 divisions, then a float4 merge sort per division (first pass, doubling merge passes, pack) (seed-001 HB)",
+     "n=1048576 (elements to sort, 1024..4194304)"},
     {"trace", "trace", "replay a gmem trace written by gm_trace_write",
      "file=PATH (a trace written by gm_trace_write, required)"},
     {"traceg", "trace", "import an Accel-Sim trace directory (kernelslist.g, kernel-N.traceg[.xz]; CUDA streams; 64-bit addresses folded)",

@@ -159,6 +159,7 @@ static const char *const small_specs[] = {
     "quasirandom:n=5000", "binomialoptions:options=2",
     "srad1:rows=40,cols=20,iters=1", "sssp:scale=8,degree=3,tb=128",
     "heartwall:frames=11,tsize=3,ssize=5",
+    "hybridsort:n=5000",
     NULL};
 
 /* ---- the parser */

@@ -1,6 +1,6 @@
 /* The seed-001 Table 2.3/3.1 stand-ins (dwt2d, radixsort, mergesort,
- * sgemm, reduction, scalarprod, quasirandom, binomialoptions, heartwall) and
- * seed-004's (srad1, sssp): each one's
+ * sgemm, reduction, scalarprod, quasirandom, binomialoptions, heartwall,
+ * hybridsort) and seed-004's (srad1, sssp): each one's
  * defining address-stream property, checked over every warp of
  * a small instance (the generic checks -- determinism, legal sizes, heap
  * bounds -- are test_workload.c's small_specs). */
@@ -908,6 +908,352 @@ static void test_heartwall(void **state)
     expect_error("heartwall:frames=105", "frames: 105 is out of range, expected an integer in 1..104");
 }
 
+/* ---- hybridsort (seed-001 HB) */
+
+/* hybridsort:n=8192: B = 2 bucket CTAs; d_input and d_output (12288
+ * floats each), d_offsets, d_indice, the pivots, l_offsets,
+ * d_prefixoffsets (2 x 1024) and the histogram from 0x10000000. */
+enum { HB_N = 8192, HB_B = 2, HB_DIV = 1024 };
+#define HB_IN 0x10000000ull
+#define HB_OUT (HB_IN + 4 * (HB_N + 4096))
+#define HB_OFFSETS (HB_OUT + 4 * (HB_N + 4096))
+#define HB_INDICE (HB_OFFSETS + 4096)
+#define HB_PIV (HB_INDICE + 4 * HB_N)
+#define HB_LOFF (HB_PIV + 4096)
+#define HB_PREFIX (HB_LOFF + 4096)
+#define HB_HIST (HB_PREFIX + 4 * HB_B * HB_DIV)
+
+/* Every lane's pivot fetches walk bucketcount's search: 511, then each
+ * step 256 >> k away from the last, ten fetches per element. */
+typedef struct hb_search {
+    uint32_t idx[32], k[32];
+    uint64_t fetches, bad;
+} hb_search_t;
+
+static void hb_search_visit(const gm_inst_t *in, uint32_t cta, uint32_t warp, unsigned n,
+                            void *ctx)
+{
+    (void)cta, (void)warp, (void)n;
+    hb_search_t *s = ctx;
+    uint64_t a0 = in->addr[__builtin_ctz(in->active | 1u << 31)];
+    if (in->op != GM_OP_LOAD || a0 < HB_PIV || a0 >= HB_PIV + 4096)
+        return;
+    for (unsigned l = 0; l < 32; l++) {
+        if (!(in->active >> l & 1))
+            continue;
+        uint32_t idx = (uint32_t)(in->addr[l] - HB_PIV) / 4;
+        s->fetches++;
+        if (s->k[l] == 0 || s->k[l] == 10) {
+            s->bad += idx != 511;
+            s->k[l] = 0;
+        } else {
+            uint32_t jump = 256u >> (s->k[l] - 1);
+            s->bad += idx != s->idx[l] - jump && idx != s->idx[l] + jump;
+        }
+        s->idx[l] = idx;
+        s->k[l]++;
+    }
+}
+
+/* A merge pass: per lane, each iteration's next-A and next-B loads; one
+ * of the two runs advances by one float4 per iteration. */
+typedef struct hb_merge {
+    uint64_t src, dst, n4;
+    uint32_t cta, warp;
+    uint64_t last_a[32], last_b[32], cur_a[32];
+    uint32_t seen_a, seen_b, phase;
+    uint64_t bad, steps;
+} hb_merge_t;
+
+static void hb_merge_visit(const gm_inst_t *in, uint32_t cta, uint32_t warp, unsigned n,
+                           void *ctx)
+{
+    hb_merge_t *m = ctx;
+    if (n == 0 || cta != m->cta || warp != m->warp) {
+        m->cta = cta, m->warp = warp;
+        m->seen_a = m->seen_b = 0;
+        m->phase = 0;
+    }
+    if (in->op != GM_OP_LOAD || in->size != 16) {
+        m->phase = 0;
+        return;
+    }
+    /* loads come in pairs after the copy loop: heads, then next-A/next-B */
+    for (unsigned l = 0; l < 32; l++) {
+        if (!(in->active >> l & 1))
+            continue;
+        uint64_t f = (in->addr[l] - m->src) / 16;
+        if (m->phase == 0) {
+            m->cur_a[l] = f;
+        } else if (m->seen_a >> l & 1) {
+            uint64_t da = (m->cur_a[l] + m->n4 - m->last_a[l]) % m->n4,
+                     db = (f + m->n4 - m->last_b[l]) % m->n4;
+            if (m->seen_b >> l & 1) {
+                m->bad += da + db != 1;
+            } else { /* the first next-A/next-B: one past the heads */
+                m->bad += da != 1 || db != 1;
+                m->seen_b |= 1u << l;
+            }
+            m->steps++;
+            m->last_a[l] = m->cur_a[l], m->last_b[l] = f;
+        } else {
+            m->last_a[l] = m->cur_a[l], m->last_b[l] = f;
+            m->seen_a |= 1u << l;
+        }
+    }
+    m->phase ^= 1;
+}
+
+/* Replaying the stream on the data: bucketsort moves each element it
+ * loaded to the slot it stores, mergeSortFirst sorts each float4 it
+ * loaded, a merge thread stores the lowest four of its two registers and
+ * keeps the highest, taking next the run whose load the following
+ * iteration advances past, and mergepack copies. If the stream's
+ * data-dependent choices are the kernels', the packed list is the input
+ * sorted. The input is the builder's draw: stream 0's generator with
+ * salt 1, 24-bit fractions. */
+typedef struct hb_replay {
+    float *list[2]; /* d_input, d_output */
+    const float *val;
+    int kind; /* 0 bucketsort, 1 mergeSortFirst, 2 mergeSortPass, 3 mergepack */
+    int prev; /* the warp's last instruction: 0 a store, 1 a first load, 2 a pair */
+    uint32_t elem[32];
+    float x[32][4], a[32][4], b[32][4], na[32][4], nb[32][4];
+    uint64_t ia[32], pa[32], started, waiting;
+} hb_replay_t;
+
+static float *hb_slot(hb_replay_t *r, uint64_t addr)
+{
+    if (addr >= HB_OUT && addr < HB_OUT + 4 * (HB_N + 4096))
+        return r->list[1] + (addr - HB_OUT) / 4;
+    assert_true(addr >= HB_IN && addr < HB_IN + 4 * (HB_N + 4096));
+    return r->list[0] + (addr - HB_IN) / 4;
+}
+
+static void hb_sort4(float *v)
+{
+    for (unsigned i = 1; i < 4; i++)
+        for (unsigned j = i; j > 0 && v[j - 1] > v[j]; j--) {
+            float t = v[j];
+            v[j] = v[j - 1], v[j - 1] = t;
+        }
+}
+
+static void hb_replay_visit(const gm_inst_t *in, uint32_t cta, uint32_t warp, unsigned n,
+                            void *ctx)
+{
+    (void)cta, (void)warp;
+    hb_replay_t *r = ctx;
+    if (n == 0)
+        r->prev = 0, r->started = r->waiting = 0;
+    for (unsigned l = 0; l < 32; l++) {
+        if (!(in->active >> l & 1))
+            continue;
+        uint64_t ad = in->addr[l];
+        if (r->kind == 0) { /* bucketsort: input[e] loaded, then stored to its slot */
+            if (in->op == GM_OP_LOAD && ad >= HB_IN && ad < HB_IN + 4 * HB_N)
+                r->elem[l] = (uint32_t)(ad - HB_IN) / 4;
+            else if (in->op == GM_OP_STORE)
+                *hb_slot(r, ad) = r->val[r->elem[l]];
+            continue;
+        }
+        if (r->kind == 1 || r->kind == 3) { /* load, (sort,) store */
+            if (in->op == GM_OP_LOAD)
+                memcpy(r->x[l], hb_slot(r, ad), in->size);
+            else {
+                if (r->kind == 1)
+                    hb_sort4(r->x[l]);
+                memcpy(hb_slot(r, ad), r->x[l], in->size);
+            }
+            continue;
+        }
+        float *m = hb_slot(r, ad);
+        if (in->op == GM_OP_LOAD && r->prev != 1) { /* a copy's, or a pair's first */
+            memcpy(r->x[l], m, 16);
+            r->ia[l] = ad;
+        } else if (in->op == GM_OP_LOAD) { /* a pair: the heads, or next-A, next-B */
+            if (!(r->started >> l & 1)) {
+                memcpy(r->a[l], r->x[l], 16);
+                memcpy(r->b[l], m, 16);
+                r->started |= 1ull << l;
+            } else {
+                if (r->waiting >> l & 1) /* the run whose next load moved on */
+                    memcpy(r->a[l], r->ia[l] != r->pa[l] ? r->na[l] : r->nb[l], 16);
+                r->pa[l] = r->ia[l];
+                memcpy(r->na[l], r->x[l], 16);
+                memcpy(r->nb[l], m, 16);
+            }
+        } else if (r->prev == 1) { /* a copy */
+            memcpy(m, r->x[l], 16);
+        } else if (r->prev == 2) { /* the lowest four out, the highest kept */
+            float t[8];
+            memcpy(t, r->a[l], 16);
+            memcpy(t + 4, r->b[l], 16);
+            for (unsigned i = 1; i < 8; i++)
+                for (unsigned j = i; j > 0 && t[j - 1] > t[j]; j--) {
+                    float u = t[j];
+                    t[j] = t[j - 1], t[j - 1] = u;
+                }
+            memcpy(m, t, 16);
+            memcpy(r->b[l], t + 4, 16);
+            r->waiting |= 1ull << l;
+        } else { /* after the loop: the highest four */
+            memcpy(m, r->b[l], 16);
+        }
+    }
+    r->prev = in->op == GM_OP_STORE ? 0 : r->prev == 1 ? 2 : 1;
+}
+
+static int hb_cmp(const void *p, const void *q)
+{
+    float x = *(const float *)p, y = *(const float *)q;
+    return (x > y) - (x < y);
+}
+
+static void test_hybridsort(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("hybridsort:n=8192");
+    unsigned kernels = gm_workload_kernels(w, 0);
+    static const char *const names[] = {"histogram1024Kernel", "bucketcount",
+                                        "bucketprefixoffset", "bucketsort", "mergeSortFirst"};
+    assert_true(kernels >= 7);
+    for (unsigned k = 0; k < 5; k++)
+        assert_string_equal(gm_workload_kernel(w, 0, k)->name, names[k]);
+    assert_string_equal(gm_workload_kernel(w, 0, kernels - 1)->name, "mergepack");
+    assert_int_equal(gm_workload_kernel(w, 0, 1)->grid[0], HB_B);
+    assert_int_equal(gm_workload_kernel(w, 0, 1)->block[0], 32);
+
+    /* histogram: every element once; every bin atomically added once per CTA */
+    counts_t in = counts_new(HB_IN, 4, HB_N, GM_OP_LOAD);
+    counts_t bins = counts_new(HB_HIST, 4, HB_DIV, GM_OP_STORE);
+    each_inst(w, 0, count_visit, &in);
+    each_inst(w, 0, count_visit, &bins);
+    expect_each(&in, 1);
+    expect_each(&bins, 64);
+    gm_inst_t first;
+    {
+        const gm_kernel_t *k = gm_workload_kernel(w, 0, 1);
+        void *ws = malloc(k->ops->warp_state_size);
+        k->ops->warp_init(k, ws, 1, 0); /* CTA 1 starts at element 32 */
+        k->ops->warp_next(k, ws, &first);
+        assert_int_equal(first.addr[0], HB_IN + 4 * 32);
+        k->ops->warp_next(k, ws, &first); /* the search starts at pivot 511 */
+        for (unsigned l = 0; l < 32; l++)
+            assert_int_equal(first.addr[l], HB_PIV + 4 * 511);
+        free(ws);
+    }
+
+    /* bucketcount: elements once, indices stored once, ten pivot fetches
+     * on a search path each, the 2 x 1024 counts stored once */
+    counts_t in2 = counts_new(HB_IN, 4, HB_N, GM_OP_LOAD);
+    counts_t ind = counts_new(HB_INDICE, 4, HB_N, GM_OP_STORE);
+    counts_t pre = counts_new(HB_PREFIX, 4, HB_B * HB_DIV, GM_OP_STORE);
+    hb_search_t srch = {0};
+    each_inst(w, 1, count_visit, &in2);
+    each_inst(w, 1, count_visit, &ind);
+    each_inst(w, 1, count_visit, &pre);
+    each_inst(w, 1, hb_search_visit, &srch);
+    expect_each(&in2, 1);
+    expect_each(&ind, 1);
+    expect_each(&pre, 1);
+    assert_int_equal(srch.fetches, 10ull * HB_N);
+    assert_int_equal(srch.bad, 0);
+
+    /* bucketprefixoffset: each count loaded and stored once, d_offsets once */
+    counts_t pl = counts_new(HB_PREFIX, 4, HB_B * HB_DIV, GM_OP_LOAD);
+    counts_t ps = counts_new(HB_PREFIX, 4, HB_B * HB_DIV, GM_OP_STORE);
+    counts_t off = counts_new(HB_OFFSETS, 4, HB_DIV, GM_OP_STORE);
+    each_inst(w, 2, count_visit, &pl);
+    each_inst(w, 2, count_visit, &ps);
+    each_inst(w, 2, count_visit, &off);
+    expect_each(&pl, 1), expect_each(&ps, 1), expect_each(&off, 1);
+
+    /* mergeSortFirst reads the padded list d_output once per float4: n4 */
+    counts_t f4 = counts_new(HB_OUT, 16, (HB_N + 4096) / 4, GM_OP_LOAD);
+    each_inst(w, 4, count_visit, &f4);
+    uint32_t n4 = 0;
+    while (n4 < f4.n && f4.c[n4] == 1)
+        n4++;
+    for (uint32_t i = n4; i < f4.n; i++)
+        assert_int_equal(f4.c[i], 0);
+    assert_true(4 * n4 >= HB_N && 4 * n4 <= HB_N + 3 * HB_DIV);
+
+    /* bucketsort: every element loaded with its index once, and stored
+     * once into the padded list, no slot twice; the unwritten slots are
+     * the null elements: fewer than four per division */
+    counts_t in3 = counts_new(HB_IN, 4, HB_N, GM_OP_LOAD);
+    counts_t ind3 = counts_new(HB_INDICE, 4, HB_N, GM_OP_LOAD);
+    counts_t out = counts_new(HB_OUT, 4, 4 * n4, GM_OP_STORE);
+    each_inst(w, 3, count_visit, &in3);
+    each_inst(w, 3, count_visit, &ind3);
+    each_inst(w, 3, count_visit, &out);
+    expect_each(&in3, 1), expect_each(&ind3, 1);
+    assert_int_equal(out.outside, 0);
+    uint32_t written = 0;
+    for (uint32_t i = 0; i < 4 * n4; i++) {
+        assert_true(out.c[i] <= 1);
+        written += out.c[i];
+    }
+    assert_int_equal(written, HB_N);
+
+    /* the passes: each writes every float4 of the other list once, the
+     * lists alternating (d_output first); next-A/next-B advance one run
+     * per iteration; the thread count shrinks to one per division */
+    unsigned passes = kernels - 6;
+    uint64_t prev_threads = UINT64_MAX;
+    for (unsigned p = 0; p < passes; p++) {
+        const gm_kernel_t *k = gm_workload_kernel(w, 0, 5 + p);
+        assert_string_equal(k->name, "mergeSortPass");
+        uint64_t threads = (uint64_t)k->grid[0] * k->block[0];
+        assert_true(threads < prev_threads);
+        prev_threads = threads;
+        uint64_t dst = p % 2 ? HB_IN : HB_OUT, src = p % 2 ? HB_OUT : HB_IN;
+        counts_t st = counts_new(dst, 16, n4, GM_OP_STORE);
+        each_inst(w, 5 + p, count_visit, &st);
+        expect_each(&st, 1);
+        assert_int_equal(st.outside, 0);
+        hb_merge_t m = {.src = src, .dst = dst, .n4 = n4, .cta = UINT32_MAX};
+        each_inst(w, 5 + p, hb_merge_visit, &m);
+        assert_int_equal(m.bad, 0);
+        assert_true(m.steps > 0);
+        free(st.c);
+    }
+    assert_int_equal(prev_threads, 8 * 128); /* the last: 1024 threads over 8 CTAs */
+
+    /* the stream, replayed on the input, sorts it */
+    hb_replay_t *r = calloc(1, sizeof *r);
+    float *val = malloc(4 * HB_N);
+    r->list[0] = calloc(HB_N + 4096, 4);
+    r->list[1] = calloc(HB_N + 4096, 4);
+    assert_true(r && val && r->list[0] && r->list[1]);
+    gm_rng_t g;
+    gm_rng_seed(&g, 1 ^ 0xd1342543de82ef95ull);
+    for (unsigned i = 0; i < HB_N; i++)
+        val[i] = (float)gm_rng_bits(&g, 24) / 16777216.0f;
+    r->val = val;
+    for (unsigned k = 3; k < kernels; k++) {
+        r->kind = k == 3 ? 0 : k == 4 ? 1 : k == kernels - 1 ? 3 : 2;
+        each_inst(w, k, hb_replay_visit, r);
+    }
+    qsort(val, HB_N, sizeof *val, hb_cmp);
+    const float *packed = r->list[passes % 2 ? 0 : 1];
+    for (unsigned i = 0; i < HB_N; i++)
+        if (packed[i] != val[i])
+            fail_msg("packed[%u] = %g, the sorted input has %g", i, packed[i], val[i]);
+    free(r->list[0]), free(r->list[1]), free(r), free(val);
+
+    /* mergepack: the n sorted floats into the list the last pass read */
+    counts_t pk = counts_new(passes % 2 ? HB_IN : HB_OUT, 4, HB_N, GM_OP_STORE);
+    each_inst(w, kernels - 1, count_visit, &pk);
+    expect_each(&pk, 1);
+    assert_int_equal(pk.outside, 0);
+
+    free(in.c), free(bins.c), free(in2.c), free(ind.c), free(pre.c), free(pl.c), free(ps.c);
+    free(off.c), free(f4.c), free(in3.c), free(ind3.c), free(out.c), free(pk.c);
+    gm_workload_free(w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -922,6 +1268,7 @@ int main(void)
         cmocka_unit_test(test_srad1),
         cmocka_unit_test(test_sssp),
         cmocka_unit_test(test_heartwall),
+        cmocka_unit_test(test_hybridsort),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
