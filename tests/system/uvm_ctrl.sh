@@ -5,7 +5,8 @@
 # eviction is the block's or a counted fallback of the system's; a
 # two-kernel workload launches twice; the RTL agrees in lockstep (when
 # gmem-cosim is built); block mode without CAPTURE, or with what it cannot
-# drive, is refused naming the JSON path (exit 2).
+# drive, or a workload with more device arrays than its 16 region ids, is
+# refused naming the JSON path (exit 2).
 . tests/lib.sh
 cfg=configs/capture-pascal.json
 get() { "$GMEM" stats-get "$TMP/$1.json" "$2"; }
@@ -106,4 +107,8 @@ expect_rc 2 "$GMEM" run --config $cfg --workload atax:n=128 --set uvm.scheme=CAP
 expect_out '\$\.uvm\.np_when_full: not with \$\.uvm\.ctrl block'
 expect_rc 2 "$GMEM" run --config $cfg --workload atax:n=128 --set uvm.ctrl=rtl
 expect_out '\$\.uvm\.ctrl: expected one of'
+# the block's 4-bit allocation ids name 16 regions: heartwall's 623 arrays are refused
+expect_rc 2 "$GMEM" run --config $cfg --workload heartwall:frames=1 --set uvm.scheme=CAPTURE \
+  --set uvm.ctrl=block
+expect_out '\$\.uvm\.ctrl: block: workload heartwall:frames=1,tsize=25,ssize=40 has 623 device arrays; the capture_ctrl block registers at most 16'
 exit 0
