@@ -32,7 +32,7 @@ void gm_cache_free(gm_cache_t *c)
     gm_fifo_free(&c->primaries);
     gm_delay_free(&c->hits);
     gm_hooks_free((gm_hooks_t *)&c->hook, GM_HOOKS_IN(c->hook));
-    gm_linemap_free(&c->filled);
+    gm_lineset_free(&c->filled);
 }
 
 int gm_cache_idle(const gm_cache_t *c)
@@ -500,8 +500,7 @@ static int fill_way(gm_cache_t *c, uint32_t set, uint32_t line, int prefetch)
 static void count_fill(gm_cache_t *c, uint32_t line)
 {
     c->st.fills++;
-    if (!gm_linemap_swap(&c->filled, line >> c->lb, 1))
-        c->st.footprint++;
+    c->st.footprint += (uint64_t)gm_lineset_add(&c->filled, line >> c->lb);
 }
 
 /* A sector's fill: the sector becomes valid in its line, which

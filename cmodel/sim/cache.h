@@ -43,7 +43,7 @@
 #include "req.h"
 #include "stats.h"
 #include "tags.h"
-#include "util/linemap.h"
+#include "util/lineset.h"
 
 typedef enum gm_acc_outcome {
     GM_ACC_NONE,    /* no access this cycle */
@@ -186,7 +186,7 @@ typedef struct gm_cache {
         gm_hooks_t access, miss, fill, tagw;
     } hook;
     gm_cache_stats_t st;
-    gm_linemap_t filled;      /* every line filled so far: st.footprint */
+    gm_lineset_t filled;      /* every line filled so far: st.footprint */
     char name[32];            /* p.path, kept */
 } gm_cache_t;
 
