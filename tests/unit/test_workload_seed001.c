@@ -46,6 +46,12 @@ static void each_inst(const gm_workload_t *w, unsigned i, visit_fn visit, void *
     free(ws);
 }
 
+/* The address of the instruction's first active lane (lane 31's when none is). */
+static uint64_t first_addr(const gm_inst_t *in)
+{
+    return in->addr[__builtin_ctz(in->active | 1u << 31)];
+}
+
 /* Per-element access counts of one array. */
 typedef struct counts {
     uint64_t base;
@@ -619,7 +625,7 @@ static void ss_relax_visit(const gm_inst_t *in, uint32_t cta, uint32_t warp, uns
 {
     (void)cta, (void)warp, (void)idx;
     ss_relax_t *r = ctx;
-    uint64_t a0 = in->addr[__builtin_ctz(in->active | 1u << 31)];
+    uint64_t a0 = first_addr(in);
     if (in->op == GM_OP_LOAD && a0 >= SS_DIST && a0 < SS_DIST + 4 * SS_N) {
         memcpy(r->last_ddst, in->addr, sizeof r->last_ddst);
         r->last_mask = in->active;
@@ -935,7 +941,7 @@ static void hb_search_visit(const gm_inst_t *in, uint32_t cta, uint32_t warp, un
 {
     (void)cta, (void)warp, (void)n;
     hb_search_t *s = ctx;
-    uint64_t a0 = in->addr[__builtin_ctz(in->active | 1u << 31)];
+    uint64_t a0 = first_addr(in);
     if (in->op != GM_OP_LOAD || a0 < HB_PIV || a0 >= HB_PIV + 4096)
         return;
     for (unsigned l = 0; l < 32; l++) {
