@@ -45,6 +45,7 @@ static const wl_param_t sssp_params[] = {
     {NULL, NULL, 0, 0, 0, 0, 0}};
 
 #define SSSP_INF 1000000000u /* LonestarGPU's MYINFINITY */
+#define SSSP_MAX_EDGES (1u << 25)
 
 typedef struct sssp_graph {
     uint32_t nodes, iters;
@@ -231,6 +232,9 @@ static int sssp_build(wl_builder_t *b, const wl_vals_t *p)
 {
     unsigned scale = (unsigned)p->v[P_SCALE];
     uint32_t n = 1u << scale, deg = (uint32_t)p->v[P_DEGREE], tb = (uint32_t)p->v[P_TB];
+    if ((uint64_t)n * deg > SSSP_MAX_EDGES)
+        return wl_fail(b, "degree", "2^%u nodes x %u edges is over %u edges (the host builds the "
+                       "graph and replays its relaxations)", scale, deg, SSSP_MAX_EDGES);
     uint32_t ne = n * deg;
     sssp_graph_t *g = wl_host(b, sizeof *g);
     uint32_t *start = wl_host(b, 4ull * (n + 1));

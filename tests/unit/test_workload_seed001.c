@@ -691,6 +691,7 @@ static void test_sssp(void **state)
     }
     free(init.c);
     gm_workload_free(w);
+    expect_error("sssp:scale=22,degree=16", "degree: 2^22 nodes x 16 edges is over 33554432 edges");
 }
 
 /* ---- heartwall (seed-001 HW, seed-004 HT) */
