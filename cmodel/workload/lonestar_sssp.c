@@ -48,10 +48,10 @@ static const wl_param_t sssp_params[] = {
 #define SSSP_MAX_EDGES (1u << 25)
 
 typedef struct sssp_graph {
-    uint32_t nodes, iters;
+    uint32_t nodes;
     const uint32_t *start; /* nodes + 1 CSR offsets, 0-based */
     const uint32_t *edge;  /* destinations, 0-based edge index */
-    const uint8_t *fire;   /* iters x edges bits: atomicMin ran */
+    const uint8_t *fire;   /* launches x edges bits: atomicMin ran */
     uint64_t d_nout, d_srcsrc, d_psrc, d_dst, d_wt, d_dist, d_changed;
 } sssp_graph_t;
 
@@ -65,7 +65,9 @@ enum { S_INIT, S_NOUT, S_E_NOUT, S_E_SRCSRC, S_E_PSRC, S_E_DST, S_E_WT, S_E_DSRC
 
 typedef struct sssp_ws {
     uint32_t v[GM_WARP_SIZE];
+    uint32_t dst[GM_WARP_SIZE]; /* the current edge's destination */
     uint32_t act;     /* lanes holding a node */
+    uint32_t wins;    /* lanes whose relaxation of the current edge wins */
     uint32_t changed; /* lanes whose node relaxed an edge */
     uint32_t k;       /* edge number within the node */
     uint32_t pc;
@@ -107,7 +109,7 @@ static void sssp_next(const gm_kernel_t *kn, void *ws, gm_inst_t *o)
     const sssp_args_t *a = kn->args;
     const sssp_graph_t *g = a->g;
     sssp_ws_t *s = ws;
-    uint32_t m = s->pc >= S_E_NOUT && s->pc <= S_E_ATOMIC ? with_edge(g, s) : s->act;
+    uint32_t m = s->pc >= S_E_NOUT && s->pc <= S_E_DDST ? with_edge(g, s) : s->act;
     uint32_t idx[GM_WARP_SIZE];
     uint64_t base = 0;
     for (unsigned l = 0; l < GM_WARP_SIZE; l++)
@@ -145,32 +147,27 @@ static void sssp_next(const gm_kernel_t *kn, void *ws, gm_inst_t *o)
         s->pc++;
         return;
     case S_E_DDST: /* dist[dst] */
-    case S_E_ATOMIC: {
-        uint32_t f = 0;
+        s->wins = 0;
         for (unsigned l = 0; l < GM_WARP_SIZE; l++) {
             if (!(m >> l & 1))
                 continue;
             uint32_t e = g->start[s->v[l]] + s->k;
-            idx[l] = g->edge[e];
-            f |= (uint32_t)fired(g, a->iter, e) << l;
+            s->dst[l] = g->edge[e];
+            s->wins |= (uint32_t)fired(g, a->iter, e) << l;
         }
-        if (s->pc == S_E_DDST) {
-            wl_mem(o, GM_OP_LOAD, 4, 3, m);
-            wl_fill(o, g->d_dist, idx, 4);
-            s->pc = f ? S_E_ATOMIC : S_E_NOUT;
-            s->k += !f;
-        } else {
-            wl_mem(o, GM_OP_STORE, 4, 1, f);
-            o->bypass_hint = 1;
-            wl_fill(o, g->d_dist, idx, 4);
-            s->changed |= f;
-            s->k++;
-            s->pc = S_E_NOUT;
+        wl_mem(o, GM_OP_LOAD, 4, 3, m);
+        wl_fill(o, g->d_dist, s->dst, 4);
+        if (s->wins) {
+            s->pc = S_E_ATOMIC;
+            return;
         }
-        if (s->pc == S_E_NOUT && !with_edge(g, s))
-            s->pc = s->changed ? S_CHANGED : S_DONE;
-        return;
-    }
+        break;
+    case S_E_ATOMIC: /* atomicMin(&dist[dst], ...) at the L2 */
+        wl_mem(o, GM_OP_STORE, 4, 1, s->wins);
+        o->bypass_hint = 1;
+        wl_fill(o, g->d_dist, s->dst, 4);
+        s->changed |= s->wins;
+        break;
     case S_CHANGED: /* *changed = true */
         wl_mem(o, GM_OP_STORE, 1, 1, s->changed);
         wl_fill_same(o, g->d_changed);
@@ -180,6 +177,9 @@ static void sssp_next(const gm_kernel_t *kn, void *ws, gm_inst_t *o)
         wl_exit(o, 1);
         return;
     }
+    /* the edge is done: the next, or the node's end */
+    s->k++;
+    s->pc = with_edge(g, s) ? S_E_NOUT : s->changed ? S_CHANGED : S_DONE;
 }
 
 static const gm_kernel_ops_t sssp_ops = {sizeof(sssp_ws_t), sssp_init, sssp_next};
@@ -277,7 +277,7 @@ static int sssp_build(wl_builder_t *b, const wl_vals_t *p)
     if (!fire)
         return -1;
 
-    *g = (sssp_graph_t){.nodes = n, .iters = iters, .start = start, .edge = edge, .fire = fire};
+    *g = (sssp_graph_t){.nodes = n, .start = start, .edge = edge, .fire = fire};
     g->d_nout = wl_array(b, 4ull * n);
     g->d_srcsrc = wl_array(b, 4ull * n);
     g->d_psrc = wl_array(b, 4ull * n);
