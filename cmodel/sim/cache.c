@@ -497,10 +497,10 @@ static int fill_way(gm_cache_t *c, uint32_t set, uint32_t line, int prefetch)
 /* A line filled (or a sector of it): the footprint is the lines a cache
  * held at some time, the footprint of its filtered access stream that
  * seed-004 §4.5 compares (a bypassed line is never filled). */
-static void count_fill(gm_cache_t *c, uint32_t line)
+static void count_fill(gm_cache_t *c, uint32_t addr)
 {
     c->st.fills++;
-    c->st.footprint += (uint64_t)gm_lineset_add(&c->filled, line >> c->lb);
+    c->st.footprint += (uint64_t)gm_lineset_add(&c->filled, addr >> c->lb);
 }
 
 /* A sector's fill: the sector becomes valid in its line, which
@@ -530,7 +530,7 @@ static void install_sector(gm_cache_t *c, const gm_req_t *r)
 static void install(gm_cache_t *c, const gm_req_t *r)
 {
     if (c->ts) { /* it took the fill with the cycle's inputs */
-        count_fill(c, r->addr & ~((1u << c->lb) - 1));
+        count_fill(c, r->addr);
         if (c->sb)
             c->st.sec.fill_bytes += 1u << c->sb;
         line_hook(&c->hook.fill, r->addr & ~((1u << c->lb) - 1), r->prefetch);
@@ -547,7 +547,7 @@ static void install(gm_cache_t *c, const gm_req_t *r)
         return; /* every way reserved: the data goes to the requester only */
     s[way].state = GM_LINE_VALID;
     s[way].stamp = *c->p.stamp;
-    count_fill(c, r->addr & ~((1u << c->lb) - 1));
+    count_fill(c, r->addr);
     tagw_hook(c, set, way, r->addr, 1);
     line_hook(&c->hook.fill, r->addr, r->prefetch);
 }

@@ -1,6 +1,7 @@
 /* A map from a cache line's address to a 32-bit value, for the monitors
- * that follow lines over a whole run (icta's CTA of the last miss, a
- * cache's footprint). Open addressing, grown at half load, so its memory
+ * that follow lines over a whole run (icta's CTA of the last miss and of
+ * a kernel's last access; a footprint, which needs only a set, is
+ * util/lineset.h). Open addressing, grown at half load, so its memory
  * is bounded by the lines it has seen (a line is at most 2^32 - 2). */
 #ifndef GM_UTIL_LINEMAP_H
 #define GM_UTIL_LINEMAP_H
