@@ -138,12 +138,12 @@ module cta_dispatch #(
   reg        pv;
   reg [4:0]  t;
   reg [5:0]  pslot;
-  reg [31:0] pw, nth;
-  reg [5:0]  cnt;
-  reg [15:0] kth;
+  reg [31:0] pw;
+  reg [5:0]  cnt, pre;
+  reg [5:0]  kth;
   wire       left = next_u_q < V_q;
   always @* begin
-    pv = 1'b0; t = 5'd0; pslot = 6'd0; pw = 32'd0; nth = 32'd0; cnt = 6'd0; kth = 16'd0;
+    pv = 1'b0; t = 5'd0; pslot = 6'd0; pw = 32'd0; cnt = 6'd0; pre = 6'd0; kth = 6'd0;
     case (policy_q)
       P_STRICT: begin
         t  = rr_q;
@@ -159,13 +159,16 @@ module cta_dispatch #(
       end
       P_RANDOM: begin
         pv = left && can != 32'd0;
-        for (i = 0; i < 32; i = i + 1) cnt = cnt + {5'd0, can[i]};
-        kth = (cnt == 6'd0) ? 16'd0 : lfsr_q % {10'd0, cnt};
-        // The kth SM that can take, counted from bit 0.
-        nth = can;
-        for (i = 0; i < 32; i = i + 1)
-          if (16'(i) < kth) nth = nth & (nth - 32'd1);
-        for (i = 31; i >= 0; i = i - 1) if (nth[i]) t = 5'(i);
+        for (i = 0; i < N_SM; i = i + 1) cnt = cnt + {5'd0, can[i]};
+        kth = (cnt == 6'd0) ? 6'd0 : 6'(lfsr_q % {10'd0, cnt});
+        // The kth SM that can take, counted from bit 0: the one with kth
+        // takers below it (a 6-bit running count, not kth 32-bit
+        // clear-lowest steps; kth < cnt <= 32).
+        pre = 6'd0;
+        for (i = 0; i < N_SM; i = i + 1) begin
+          if (can[i] && pre == kth) t = 5'(i);
+          pre = pre + {5'd0, can[i]};
+        end
       end
       P_WAVE: pv = 1'b0;  // the wave below
       P_STATIC: begin
@@ -198,21 +201,31 @@ module cta_dispatch #(
   wire        w_run  = w_fire || (running_q && policy_q == P_WAVE);
   wire [31:0] w_V    = w_fire ? launch_V_i : V_q;
   wire [31:0] w_u0   = w_fire ? 32'd0 : next_u_q;
-  reg  [31:0] wmask, wleft, wcnt;
-  reg  [4:0]  ws;
+  // In SM order from rr (rr < N_SM): the SMs that can take, rotated so
+  // rr is bit 0 (the mask doubled, so the rotation wraps past N_SM - 1);
+  // the ith of them takes while fewer than the CTAs left went before it,
+  // a 6-bit running count against the 32-bit remainder; the takers
+  // rotated back.
+  localparam [31:0] SM_MASK = (N_SM >= 32) ? 32'hffff_ffff : (32'd1 << N_SM) - 32'd1;
+  wire [31:0] w_acc  = sm_can_accept_i & SM_MASK;
+  wire [63:0] w_dbl  = {32'd0, w_acc} | ({32'd0, w_acc} << N_SM);
+  wire [63:0] w_rot  = w_dbl >> rr_q;
+  wire [31:0] wleft  = w_V - w_u0;
+  wire        w_many = wleft[31:6] != 26'd0;
+  reg  [31:0] wtake;
+  reg  [5:0]  wpre;
   always @* begin
-    wmask = 32'd0; wcnt = 32'd0; wleft = w_V - w_u0;
-    for (i = 0; i < N_SM; i = i + 1) begin
-      // rr + i < 2 * N_SM <= 64: the wrap is one subtraction
-      ws = 5'({27'd0, rr_q} + 32'(i) >= N_SM ? {27'd0, rr_q} + 32'(i) - N_SM
-                                              : {27'd0, rr_q} + 32'(i));
-      if (w_run && wleft != 32'd0 && sm_can_accept_i[ws]) begin
-        wmask[ws] = 1'b1;
-        wleft = wleft - 32'd1;
-        wcnt  = wcnt + 32'd1;
+    wtake = 32'd0; wpre = 6'd0;
+    for (i = 0; i < N_SM; i = i + 1)
+      if (w_run && w_rot[i] && (w_many || wpre < wleft[5:0])) begin
+        wtake[i] = 1'b1;
+        wpre = wpre + 6'd1;
       end
-    end
   end
+  wire [63:0] w_back = {32'd0, wtake} << rr_q;
+  wire [31:0] w_wrap = 32'(w_back >> N_SM);
+  wire [31:0] wmask  = (w_back[31:0] | w_wrap) & SM_MASK;
+  wire [31:0] wcnt   = {26'd0, wpre};
   wire        w_take = wmask != 32'd0 && disp_ready_i;
   wire [31:0] w_next = w_u0 + (w_take ? wcnt : 32'd0);
   wire [4:0]  rr_inc = (32'(rr_q) + 32'd1 >= N_SM) ? 5'd0 : rr_q + 5'd1;
