@@ -439,13 +439,11 @@ run: $(DEPS_STAMP) $(BUILD)/gmem
 bench: $(DEPS_STAMP) $(call deps_stamp,rtl) $(BUILD)/gmem $(BUILD)/gmem-cosim
 	@scripts/bench.sh
 
-# Parameter points are costed SYNTH_JOBS at a time (niced); the largest
-# blocks first, so the slots end together.
+# Parameter points are costed SYNTH_JOBS at a time (niced), the longest
+# (by the last run's synth/out) first, so the slots end together.
 SYNTH_JOBS  ?= 2
-SYNTH_ORDER := dlmshr mshr cart dts bpg shadow_tags
 synth: $(DEPS_STAMP) $(call deps_stamp,synth) $(BUILD)/gmem
-	@GMEM=$(BUILD)/gmem SYNTH_JOBS=$(SYNTH_JOBS) nice synth/run.sh \
-	  $(filter $(BLOCKS),$(SYNTH_ORDER)) $(filter-out $(SYNTH_ORDER),$(BLOCKS)) && synth/summary.sh
+	@GMEM=$(BUILD)/gmem SYNTH_JOBS=$(SYNTH_JOBS) nice synth/run.sh $(BLOCKS) && synth/summary.sh
 
 # ---- the seeds' figures (experiments/, results/): every figure, or
 # `make reproduce REPRODUCE="fig2 --jobs 2"` (scripts/reproduce --help)

@@ -31,7 +31,8 @@
 # synth/clocks.tsv), SYNTH_CLOCK_MHZ (overrides the table),
 # SYNTH_ACTIVITY (directory of toggle files, default synth/activity),
 # SYNTH_DEFAULT_ACTIVITY (default 0.1 toggles/cycle), SYNTH_FLAGS (extra
-# `synth` options for every block), SYNTH_JOBS (points costed at a time, default 1),
+# `synth` options of phase A for every block), SYNTH_JOBS (points costed at a time,
+# default 1; the longest by the last run's runtime_s first),
 # SYNTH_ARRAYS (sram|flops), SYNTH_SRAM_CELL (itrs|openram),
 # SYNTH_SRAM_MAX_READ_PORTS (default 2).
 set -euo pipefail
@@ -96,6 +97,7 @@ awk -f $SYNTH/liberty.awk -v what=cells "$LIBERTY" > "$TMP/cells" \
     || die "cannot parse liberty $LIBERTY"
 grep -q '^CELL .* ff$' "$TMP/cells" || die "liberty $LIBERTY has no flip-flop cell (ff group)"
 FF_AREA=$(awk '$1 == "CELL" && $4 == "ff" { print $3; exit }' "$TMP/cells")   # the flop an array bit costs
+FF_CELLS=$(awk '$1 == "CELL" && $4 == "ff" { printf "%s ", $2 }' "$TMP/cells")
 awk -f $SYNTH/liberty.awk -v what=power "$LIBERTY" > "$TMP/power" \
     || die "cannot read the power data of $LIBERTY"
 VDD=$(awk '/^[ \t]*nom_voltage[ \t]*:/ { v = $0; sub(/.*:[ \t]*/, "", v); sub(/;.*/, "", v); print v + 0; exit }' "$LIBERTY")
@@ -262,11 +264,26 @@ EOF
 $( [ -s "$work/chosen" ] && echo "read_verilog -sv $work/arrays_bb.v" )
 read_rtlil $work/arrays.il
 hierarchy -top $block
-synth -top $block -flatten -run fine: $(block_flags "$block")
+opt -fast -full
+memory_map
+opt_expr -full
+opt_merge -share_all
+opt_muxtree
+opt_reduce -full
+opt_merge -share_all
+opt_share
+opt_dff
+opt_clean
+opt -fast -full
+techmap
+opt -fast
+abc -fast
+opt -fast
+hierarchy -check
+check
 dfflibmap -liberty $LIBERTY
 abc -liberty $LIBERTY -D $period_ps -script $work/map.abc
 opt_clean
-autoname
 stat -liberty $LIBERTY
 write_verilog -noattr $work/mapped.v
 write_blif -gates -cname $work/mapped.blif
@@ -362,6 +379,10 @@ EOF
         mv "$work/mapped.blif.tmp" "$work/mapped.blif"
         cp "$sram_lib" "$OUT/log/$block.$point.sram.lib"
     fi
+    # The flops named after their registers, for the paths' ends.
+    awk -f $SYNTH/flop_names.awk -v ffs="$FF_CELLS" "$work/mapped.v" > "$work/mapped.v.tmp" \
+        || die "synth/flop_names.awk failed on $block ($point)"
+    mv "$work/mapped.v.tmp" "$work/mapped.v"
 
     # ---- static timing: OpenSTA ----
     local io_ns; io_ns=$(awk -v p="$period_ns" -v f="$IO_FRAC" 'BEGIN { printf "%.4f", p * f }')
@@ -564,7 +585,21 @@ for block in "$@"; do
     for p in "${points[@]}"; do tasks+=("$block $p"); done
 done
 
-for t in "${tasks[@]}"; do
+# Longest first, by each point's time in the last run's $OUT/<block>.json
+# (points it lacks first of all): with SYNTH_JOBS at a time the run then
+# ends about when its total work divided by SYNTH_JOBS does, not when the
+# longest point, started late, does.
+last_secs() {
+    [ -f "$OUT/$1.json" ] || { echo 1000000; return; }
+    awk -v p="$2" 'index($0, "{\"point\": \"" p "\",") {
+        if (match($0, /"runtime_s": \{[^}]*"total": [0-9]+/)) { s = substr($0, RSTART, RLENGTH); sub(/.* /, "", s); print s; f = 1; exit } }
+        END { if (!f) print 1000000 }' "$OUT/$1.json"
+}
+order=()
+for t in "${tasks[@]}"; do read -r block p <<<"$t"; order+=("$(last_secs "$block" "$p") $t"); done
+mapfile -t order < <(printf '%s\n' "${order[@]}" | sort -s -k1,1nr | cut -d' ' -f2-)
+
+for t in "${order[@]}"; do
     read -r block p <<<"$t"
     while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n || true; done
     echo "synth: $block $p" >&2
