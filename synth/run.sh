@@ -291,7 +291,7 @@ EOF
     run_yosys "$work/synth.ys" synthesize "$log" "$work" "$block ($point)"
     local t_yosys; t_yosys=$(date +%s)
 
-    # The last stat report (synth prints one of its own before mapping):
+    # The stat report after mapping:
     # "Number of cells: N", one "<type> <count>" line per cell type, then
     # "Chip area for module '\<block>': A".
     awk '/Printing statistics/ { n = 0; cells = area = "" }
