@@ -46,6 +46,8 @@ const wl_def_t *const wl_defs[] = {
     &wl_srad1, &wl_sssp,
     /* seed-001 Table 3.1 stand-ins added for issue 17 (heartwall is seed-004's HT too) */
     &wl_heartwall, &wl_hybridsort,
+    /* seed-004 Table 4.1 CI stand-ins (Rodinia, AMD APP SDK) */
+    &wl_leukocyte, &wl_fft,
     /* traces */
     &wl_trace, &wl_traceg, NULL};
 
@@ -186,6 +188,10 @@ const gm_workload_info_t gm_workload_list[] = {
      "frames=2 (video frames processed (Rodinia's run: 20), 1..104), tsize=25 (template half-width t (template 2t+1 square; Rodinia 25), 1..25), ssize=40 (search half-width s (window 2s+1 square, at least t; Rodinia 40), 1..40)"},
     {"hybridsort", "rodinia", "hybridsort: histogram, bucketcount (pivot binary search), prefix offsets, bucketsort scatter into 1024 divisions, then a float4 merge sort per division (first pass, doubling merge passes, pack) (seed-001 HB)",
      "n=1048576 (elements to sort, 1024..4194304)"},
+    {"leukocyte", "rodinia", "leukocyte: detection (GICOV and dilation, texture reads, a store a pixel) then a tracking launch a frame, a 320-thread CTA per cell iterating IMGVF on its 41 x 81 matrix in shared memory (seed-004 LFK)",
+     "rows=219 (rows of the cropped first frame (Rodinia 219), 45..1068), cols=640 (columns of the cropped first frame (Rodinia 640), 45..16384), cells=36 (cells tracked (a CTA each), 1..1024), frames=2 (tracking frames, an IMGVF launch each (Rodinia 10), 0..100), iters=100 (IMGVF iterations per cell and frame (Rodinia: until converged, at most 500), 1..500)"},
+    {"fft", "amd-sdk", "FFT forward: a 64-thread CTA per 1024-point transform, radix 4 in five passes through shared memory; split real and imaginary arrays loaded and stored once as float4 (seed-004 FFT)",
+     "batch=4096 (1024-point transforms (a CTA each; seed-004: 4096), 1..65535)"},
     {"trace", "trace", "replay a gmem trace written by gm_trace_write",
      "file=PATH (a trace written by gm_trace_write, required)"},
     {"traceg", "trace", "import an Accel-Sim trace directory (kernelslist.g, kernel-N.traceg[.xz]; CUDA streams; 64-bit addresses folded)",

@@ -160,6 +160,7 @@ static const char *const small_specs[] = {
     "srad1:rows=40,cols=20,iters=1", "sssp:scale=8,degree=3,tb=128",
     "heartwall:frames=11,tsize=3,ssize=5",
     "hybridsort:n=5000",
+    "leukocyte:rows=50,cols=60,cells=3,frames=2,iters=3", "fft:batch=3",
     NULL};
 
 /* ---- the parser */

@@ -1,6 +1,6 @@
 /* The seed-001 Table 2.3/3.1 stand-ins (dwt2d, radixsort, mergesort,
  * sgemm, reduction, scalarprod, quasirandom, binomialoptions, heartwall,
- * hybridsort) and seed-004's (srad1, sssp): each one's
+ * hybridsort) and seed-004's (srad1, sssp, leukocyte, fft): each one's
  * defining address-stream property, checked over every warp of
  * a small instance (the generic checks -- determinism, legal sizes, heap
  * bounds -- are test_workload.c's small_specs). */
@@ -1261,6 +1261,233 @@ static void test_hybridsort(void **state)
     gm_workload_free(w);
 }
 
+/* ---- leukocyte (seed-004 LFK) */
+
+/* leukocyte:rows=50,cols=60,cells=3,frames=2,iters=3: 3000 pixels (12000
+ * B) per detection matrix -- grad_x, grad_y, gicov, dilated -- then the
+ * two pointer arrays (3 x 8 B), m and n (3 x 4 B), I_all and IMGVF_all
+ * (3 cells x 41 x 81 floats), each at the next 256-byte boundary. */
+#define LK_AL(x) (((x) + 255) & ~255ull)
+enum { LK_R = 50, LK_C = 60, LK_CELLS = 3, LK_ITERS = 3, LK_MN = 41 * 81 };
+#define LK_GICOV (0x10000000ull + 2 * LK_AL(4 * LK_R * LK_C))
+#define LK_DIL (LK_GICOV + LK_AL(4 * LK_R * LK_C))
+#define LK_IPTR (LK_DIL + LK_AL(4 * LK_R * LK_C))
+#define LK_VPTR (LK_IPTR + 256)
+#define LK_MARR (LK_VPTR + 256)
+#define LK_NARR (LK_MARR + 256)
+#define LK_IALL (LK_NARR + 256)
+#define LK_VALL (LK_IALL + LK_AL(4 * LK_CELLS * LK_MN))
+
+typedef struct lk_probe {
+    uint64_t loads, bad, checked;
+    uint32_t want_cta, want_warp, gap, mask_last;
+    uint32_t per_warp[LK_CELLS][10]; /* I loads */
+} lk_probe_t;
+
+/* Detection: stores only; the dilation's store is row-major (lanes of a
+ * column cols floats apart); the gap of the named warp. */
+static void lk_detect_visit(const gm_inst_t *in, uint32_t cta, uint32_t warp, unsigned idx,
+                            void *ctx)
+{
+    (void)idx;
+    lk_probe_t *p = ctx;
+    p->loads += in->op == GM_OP_LOAD;
+    if (cta == p->want_cta && warp == p->want_warp)
+        p->gap = in->gap;
+    for (unsigned l = 0; l + 1 < 32; l++) {
+        if (!(in->active >> l & 1) || !(in->active >> (l + 1) & 1))
+            continue;
+        uint64_t a = in->addr[l], b = in->addr[l + 1];
+        if (a < LK_DIL || (a - LK_DIL) / 4 / LK_C == LK_R - 1)
+            continue; /* gicov, or a column's last row: the next lane wraps */
+        p->checked++;
+        p->bad += b != a + 4 * LK_C;
+    }
+}
+
+/* Tracking: the I loads each warp makes, the last virtual block's lanes. */
+static void lk_track_visit(const gm_inst_t *in, uint32_t cta, uint32_t warp, unsigned idx,
+                           void *ctx)
+{
+    (void)idx;
+    lk_probe_t *p = ctx;
+    uint64_t a0 = first_addr(in);
+    if (in->op != GM_OP_LOAD)
+        return;
+    p->loads++;
+    if (a0 >= LK_IPTR && a0 < LK_IALL) { /* a broadcast of the cell's entry */
+        uint64_t want = a0 < LK_MARR ? (a0 & ~255ull) + 8 * cta : (a0 & ~255ull) + 4 * cta;
+        p->bad += in->active != UINT32_MAX || in->size != (a0 < LK_MARR ? 8 : 4);
+        for (unsigned l = 0; l < 32; l++)
+            p->bad += in->addr[l] != want;
+        return;
+    }
+    if (a0 < LK_IALL || a0 >= LK_VALL)
+        return;
+    p->per_warp[cta][warp]++;
+    /* the element of lane l is threadIdx.x + 320 b of the cell's matrix */
+    uint64_t e = (a0 - LK_IALL) / 4 - (uint64_t)cta * LK_MN;
+    p->bad += (e - 32 * warp) % 320 != 0;
+    if (e >= 3200) {
+        p->checked++;
+        if (warp == 3)
+            p->mask_last = in->active;
+    }
+}
+
+static void test_leukocyte(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("leukocyte:rows=50,cols=60,cells=3,frames=2,iters=3");
+    assert_int_equal(gm_workload_kernels(w, 0), 4);
+    const gm_kernel_t *g = gm_workload_kernel(w, 0, 0), *d = gm_workload_kernel(w, 0, 1);
+    assert_string_equal(g->name, "GICOV_kernel");
+    assert_int_equal(g->grid[0], LK_C - 44); /* a CTA per column inside the border */
+    assert_int_equal(g->block[0], LK_R - 44);
+    assert_string_equal(d->name, "dilate_kernel");
+    assert_int_equal(d->grid[0], 17); /* round(3000 / 176) = round(17.05) */
+    assert_int_equal(d->block[0], 176);
+
+    /* GICOV: every pixel 22 or more from the border stored once, no other */
+    counts_t gs = counts_new(LK_GICOV, 4, LK_R * LK_C, GM_OP_STORE);
+    each_inst(w, 0, count_visit, &gs);
+    assert_int_equal(gs.outside, 0);
+    for (uint32_t c = 0; c < LK_C; c++)
+        for (uint32_t r = 0; r < LK_R; r++) {
+            int in = r >= 22 && r < LK_R - 22 && c >= 22 && c < LK_C - 22;
+            if (gs.c[c * LK_R + r] != (uint32_t)in)
+                fail_msg("gicov (%u, %u) stored %u times", r, c, gs.c[c * LK_R + r]);
+        }
+    lk_probe_t p = {0};
+    p.want_cta = p.want_warp = UINT32_MAX;
+    each_inst(w, 0, lk_detect_visit, &p);
+    assert_int_equal(p.loads, 0); /* the gradients are textures */
+
+    /* dilate: thread t = c * rows + r (t < 17 * 176 = 2992) stores pixel
+     * (r, c) at r * cols + c, once; the last 8 pixels are never computed */
+    counts_t ds = counts_new(LK_DIL, 4, LK_R * LK_C, GM_OP_STORE);
+    each_inst(w, 1, count_visit, &ds);
+    assert_int_equal(ds.outside, 0);
+    for (uint32_t c = 0; c < LK_C; c++)
+        for (uint32_t r = 0; r < LK_R; r++)
+            if (ds.c[r * LK_C + c] != (c * LK_R + r < 2992))
+                fail_msg("dilated (%u, %u) stored %u times", r, c, ds.c[r * LK_C + c]);
+    /* pixel (20, 20), thread 1020: CTA 5, warp 4, an interior lane: the
+     * 25 disc rows of 25 terms, 441 fetches (the radius-12 disc), set-up:
+     * 30 + 25 * 4 + 625 * 6 + 441 * 4 */
+    p = (lk_probe_t){0};
+    p.want_cta = 5, p.want_warp = 4;
+    each_inst(w, 1, lk_detect_visit, &p);
+    assert_int_equal(p.loads, 0);
+    assert_int_equal(p.gap, 5644);
+    assert_true(p.checked > 2000);
+    assert_int_equal(p.bad, 0);
+    /* CTA 0 warp 0: rows 0..31 of column 0, the disc's left half cut off:
+     * a row of half-width h keeps h + 1 pixels, (441 + 25) / 2 = 233 */
+    p = (lk_probe_t){0};
+    p.want_cta = 0, p.want_warp = 0;
+    each_inst(w, 1, lk_detect_visit, &p);
+    assert_int_equal(p.gap, 30 + 100 + 3750 + 233 * 4);
+
+    for (unsigned k = 2; k < 4; k++) {
+        const gm_kernel_t *t = gm_workload_kernel(w, 0, k);
+        assert_string_equal(t->name, "IMGVF_kernel");
+        assert_int_equal(t->grid[0], LK_CELLS);
+        assert_int_equal(t->block[0], 320);
+        /* IMGVF copied in once and back once; I loaded once an iteration */
+        counts_t vl = counts_new(LK_VALL, 4, LK_CELLS * LK_MN, GM_OP_LOAD);
+        counts_t vs = counts_new(LK_VALL, 4, LK_CELLS * LK_MN, GM_OP_STORE);
+        counts_t il = counts_new(LK_IALL, 4, LK_CELLS * LK_MN, GM_OP_LOAD);
+        each_inst(w, k, count_visit, &vl);
+        each_inst(w, k, count_visit, &vs);
+        each_inst(w, k, count_visit, &il);
+        expect_each(&vl, 1);
+        expect_each(&vs, 1);
+        expect_each(&il, LK_ITERS);
+        assert_int_equal(vs.outside, 0);
+        p = (lk_probe_t){0};
+        each_inst(w, k, lk_track_visit, &p);
+        assert_int_equal(p.bad, 0);
+        /* per warp: 4 pointer and size loads, 11 or 10 IMGVF loads */
+        uint64_t copies = 0;
+        for (unsigned c = 0; c < LK_CELLS; c++)
+            for (unsigned wi = 0; wi < 10; wi++) {
+                /* the last virtual block holds elements 3200..3320: warps 0-3 */
+                uint32_t want = (wi < 4 ? 11 : 10) * LK_ITERS;
+                if (p.per_warp[c][wi] != want)
+                    fail_msg("cell %u warp %u: %u I loads, expected %u", c, wi,
+                             p.per_warp[c][wi], want);
+                copies += wi < 4 ? 11 : 10;
+            }
+        assert_int_equal(p.loads, LK_CELLS * 10 * 4 + copies * (1 + LK_ITERS));
+        assert_int_equal(p.mask_last, (1u << 25) - 1); /* 3296..3320 */
+        assert_int_equal(p.checked, LK_CELLS * 4 * LK_ITERS);
+        free(vl.c), free(vs.c), free(il.c);
+    }
+    free(gs.c), free(ds.c);
+    gm_workload_free(w);
+    expect_error("leukocyte:iters=501", "iters: 501 is out of range, expected an integer in 1..500");
+    expect_error("leukocyte:rows=1068,cols=16384", "cols: rows * cols is 17498112 pixels");
+}
+
+/* ---- fft (seed-004 FFT) */
+
+/* fft:batch=3: greal and gimag (3 x 1024 floats, 12 KB each) at
+ * 0x10000000 and 0x10003000. */
+#define FFT_RE 0x10000000ull
+#define FFT_IM 0x10003000ull
+
+typedef struct fft_probe {
+    uint64_t insts, bad;
+} fft_probe_t;
+
+/* Instruction i of warp w of CTA v: loads 0-3 of the real part, 4-7 of
+ * the imaginary, then the stores in the same order; k = i mod 4 covers
+ * float4 index w * 32 + 64 k of the transform, lane l the l-th float4:
+ * 512 contiguous bytes. */
+static void fft_visit(const gm_inst_t *in, uint32_t cta, uint32_t warp, unsigned idx,
+                      void *ctx)
+{
+    fft_probe_t *p = ctx;
+    p->insts++;
+    uint64_t base = (idx / 4 % 2 ? FFT_IM : FFT_RE) +
+                    4 * (cta * 1024ull + (idx % 4) * 256 + warp * 128);
+    p->bad += in->op != (idx < 8 ? GM_OP_LOAD : GM_OP_STORE);
+    p->bad += in->size != 16 || in->active != UINT32_MAX;
+    for (unsigned l = 0; l < 32; l++)
+        p->bad += in->addr[l] != base + 16 * l;
+    p->bad += idx == 8 && in->gap < 500; /* the five passes in shared memory */
+}
+
+static void test_fft(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("fft:batch=3");
+    assert_int_equal(gm_workload_kernels(w, 0), 1);
+    const gm_kernel_t *k = gm_workload_kernel(w, 0, 0);
+    assert_int_equal(k->grid[0], 3);
+    assert_int_equal(k->block[0], 64);
+    assert_int_equal(k->smem_per_cta, 8704); /* 68 * 4 * 4 * 2 floats */
+    /* every float4 of both parts loaded once and stored once: streaming */
+    counts_t rl = counts_new(FFT_RE, 16, 3 * 256, GM_OP_LOAD);
+    counts_t il = counts_new(FFT_IM, 16, 3 * 256, GM_OP_LOAD);
+    counts_t rs = counts_new(FFT_RE, 16, 3 * 256, GM_OP_STORE);
+    counts_t is = counts_new(FFT_IM, 16, 3 * 256, GM_OP_STORE);
+    counts_t *all[] = {&rl, &il, &rs, &is};
+    for (unsigned i = 0; i < 4; i++) {
+        each_inst(w, 0, count_visit, all[i]);
+        expect_each(all[i], 1);
+    }
+    assert_int_equal(rl.outside, 3 * 256); /* the imaginary part's */
+    fft_probe_t p = {0, 0};
+    each_inst(w, 0, fft_visit, &p);
+    assert_int_equal(p.insts, 3 * 2 * 16);
+    assert_int_equal(p.bad, 0);
+    free(rl.c), free(il.c), free(rs.c), free(is.c);
+    gm_workload_free(w);
+    expect_error("fft:batch=0", "batch: 0 is out of range, expected an integer in 1..65535");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1276,6 +1503,8 @@ int main(void)
         cmocka_unit_test(test_sssp),
         cmocka_unit_test(test_heartwall),
         cmocka_unit_test(test_hybridsort),
+        cmocka_unit_test(test_leukocyte),
+        cmocka_unit_test(test_fft),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
