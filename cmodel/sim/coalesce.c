@@ -3,36 +3,60 @@
 #include <string.h>
 
 /* Lines: one access per distinct line, in the order lanes first touch it;
- * sec_bytes[k][s] (when given) sums the bytes of sector s of line k. */
+ * sec_bytes[k][s] (when given) sums the bytes of sector s of line k.
+ * Neighbouring lanes mostly share a line, so the current line's sectors and
+ * bytes stay in registers until a lane leaves it; a line not yet seen (its
+ * bit clear in a 64-bit filter of line hashes) needs no search. A line's
+ * bytes are summed and then capped at the line size: the same as capping
+ * every sum, since every lane adds a positive size. */
 static unsigned by_line(const gm_inst_t *in, uint32_t line_bytes, uint32_t sector_bytes,
                         gm_access_t out[GM_WARP_SIZE], uint16_t sec_bytes[][8])
 {
-    unsigned n = 0;
-    uint32_t mask = line_bytes - 1;
-    for (unsigned lane = 0; lane < GM_WARP_SIZE; lane++) {
-        if (!(in->active >> lane & 1))
-            continue;
-        uint32_t a = (uint32_t)in->addr[lane];
+    uint32_t mask = line_bytes - 1, sz = in->size;
+    unsigned lb = (unsigned)__builtin_ctz(line_bytes);
+    unsigned sb = sector_bytes ? (unsigned)__builtin_ctz(sector_bytes) : 0;
+    uint32_t sum[GM_WARP_SIZE];
+    uint64_t seen = 0;
+    unsigned n = 0, k = 0;
+    uint32_t cur = 0, secs = 0, bytes = 0;
+    for (uint32_t act = in->active; act; act &= act - 1) {
+        uint32_t a = (uint32_t)in->addr[__builtin_ctz(act)];
         uint32_t line = a & ~mask;
-        unsigned k;
-        for (k = 0; k < n && out[k].line != line; k++)
-            ;
-        if (k == n) {
-            out[n].line = out[n].addr = line;
-            out[n].bytes = 0;
-            out[n].sectors = 0;
-            out[n].first = out[n].last = 1;
-            n++;
+        if (!n || line != cur) {
+            if (n) {
+                out[k].sectors = (uint8_t)secs;
+                sum[k] = bytes;
+            }
+            unsigned h = ((line >> lb) * 0x9E3779B1u) >> 26;
+            k = n;
+            if (seen >> h & 1)
+                for (k = 0; k < n && out[k].line != line; k++)
+                    ;
+            if (k == n) {
+                seen |= 1ull << h;
+                out[n].line = out[n].addr = line;
+                out[n].sectors = 0;
+                out[n].first = out[n].last = 1;
+                sum[n++] = 0;
+            }
+            cur = line;
+            secs = out[k].sectors;
+            bytes = sum[k];
         }
         /* An access that runs past the line is charged to this line only:
          * workload accesses are naturally aligned. */
         uint32_t off = a & mask;
-        uint32_t sz = in->size;
-        out[k].sectors |= (uint8_t)(1u << (off / 32));
-        out[k].bytes = out[k].bytes + sz > line_bytes ? line_bytes : out[k].bytes + sz;
+        secs |= 1u << (off >> 5);
+        bytes += sz;
         if (sector_bytes)
-            sec_bytes[k][off / sector_bytes] += (uint16_t)sz;
+            sec_bytes[k][off >> sb] += (uint16_t)sz;
     }
+    if (n) {
+        out[k].sectors = (uint8_t)secs;
+        sum[k] = bytes;
+    }
+    for (k = 0; k < n; k++)
+        out[k].bytes = sum[k] > line_bytes ? line_bytes : sum[k];
     return n;
 }
 

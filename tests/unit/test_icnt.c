@@ -127,6 +127,59 @@ static void test_coalesce_sectors(void **state)
     assert_int_equal(acc[1].sectors, 0xc);
 }
 
+/* The coalescer against the rule written plainly (lanes in order, a linear
+ * search for the line, every byte sum capped), over random warps whose
+ * lanes revisit a few lines in any order: the fast paths (the previous
+ * lane's line, the filter of lines seen) must change nothing. */
+static unsigned plain_lines(const gm_inst_t *in, uint32_t lb, gm_access_t out[GM_WARP_SIZE])
+{
+    unsigned n = 0;
+    for (unsigned l = 0; l < GM_WARP_SIZE; l++) {
+        if (!(in->active >> l & 1))
+            continue;
+        uint32_t a = (uint32_t)in->addr[l], line = a & ~(lb - 1), k;
+        for (k = 0; k < n && out[k].line != line; k++)
+            ;
+        if (k == n) {
+            memset(&out[n], 0, sizeof out[n]);
+            out[n].line = out[n].addr = line;
+            out[n].first = out[n].last = 1;
+            n++;
+        }
+        out[k].sectors |= (uint8_t)(1u << ((a & (lb - 1)) / 32));
+        out[k].bytes = out[k].bytes + in->size > lb ? lb : out[k].bytes + in->size;
+    }
+    return n;
+}
+
+static void test_coalesce_random(void **state)
+{
+    (void)state;
+    uint64_t x = 88172645463325252ull;
+    for (int t = 0; t < 20000; t++) {
+        gm_inst_t in;
+        gm_access_t got[GM_WARP_SIZE], want[GM_WARP_SIZE];
+        memset(&in, 0, sizeof in);
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        uint32_t lb = 32u << (x % 4);          /* 32 .. 256-byte lines */
+        in.size = (uint8_t)(1u << (x >> 8) % 5); /* 1 .. 16 bytes */
+        in.active = (uint32_t)(x >> 16) | (t % 3 ? 0 : 0xffffffffu);
+        uint32_t nlines = 1 + (uint32_t)(x >> 48) % 40;
+        for (int l = 0; l < 32; l++) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            uint32_t line = (uint32_t)(x % nlines) * (t % 2 ? 4096u : lb);
+            in.addr[l] = 0x100000 + line + ((uint32_t)(x >> 32) % (lb / in.size)) * in.size;
+        }
+        unsigned n = gm_coalesce(&in, lb, 0, got);
+        assert_int_equal(n, plain_lines(&in, lb, want));
+        for (unsigned k = 0; k < n; k++) {
+            assert_int_equal(got[k].line, want[k].line);
+            assert_int_equal(got[k].bytes, want[k].bytes);
+            assert_int_equal(got[k].sectors, want[k].sectors);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -135,6 +188,7 @@ int main(void)
         cmocka_unit_test(test_clocks),
         cmocka_unit_test(test_coalesce),
         cmocka_unit_test(test_coalesce_sectors),
+        cmocka_unit_test(test_coalesce_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
