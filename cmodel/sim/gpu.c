@@ -340,9 +340,20 @@ static void core_cycle(gm_gpu_t *g)
     for (uint32_t p = 0; p < g->nplug; p++)
         if (g->plug[p]->begin)
             g->plug[p]->begin(g->plug_self[p]);
-    for (uint32_t i = 0; i < nsm; i++)
+    for (uint32_t i = 0; i < nsm; i++) {
+        gm_gpu_sm_t *x = &g->sm[i];
+        if (x->asleep) {
+            /* still idle: nothing else reaches an SM from outside (a reply
+             * moved to its L1D above, or still in the crossbar) */
+            if (!x->sm.used_warps && !x->l1d.resp.n && !g->reply_net.out[i].q.n)
+                continue;
+            x->asleep = 0;
+        }
         if (g->hooks || !sm_idle(g, i))
-            sm_cycle(&g->sm[i]);
+            sm_cycle(x);
+        else
+            x->asleep = !x->sm.hook.idle.n && !g->no_skip;
+    }
     for (uint32_t p = 0; p < g->nplug; p++)
         if (g->plug[p]->end)
             g->plug[p]->end(g->plug_self[p]);
@@ -437,9 +448,22 @@ static void l2_cycle(gm_gpu_t *g)
 {
     uint64_t dnow = g->clk.cycles[GM_CLK_DRAM];
     uint32_t subs = g->cfg.l2.subpartitions;
-    for (uint32_t b = 0; b < g->nbanks; b++)
+    /* the subpartition whose miss queue goes first rotates with the L2 clock */
+    uint32_t first = (uint32_t)(g->clk.cycles[GM_CLK_L2] % subs);
+    for (uint32_t b = 0; b < g->nbanks; b++) {
+        gm_gpu_bank_t *x = &g->bank[b];
+        if (x->asleep) {
+            /* still idle: a request through the crossbar and a DRAM return
+             * are all that reach a bank from outside */
+            if (!g->req_net.out[b].q.n && !x->l2.fills.n)
+                continue;
+            x->asleep = 0;
+        }
         if (g->hooks || !bank_idle(g, b))
             bank_cycle(g, b);
+        else
+            x->asleep = !g->no_skip;
+    }
     for (uint32_t ch = 0; ch < g->cfg.l2.channels; ch++) {
         gm_dram_t *d = &g->dram[ch];
         /* Returns to their banks, and each bank's miss queue into the channel. */
@@ -449,9 +473,8 @@ static void l2_cycle(gm_gpu_t *g)
             if (!gm_fifo_full(fills))
                 gm_fifo_push(fills, gm_dram_ret_pop(d));
         }
-        for (uint32_t k = 0; k < subs; k++) {
-            gm_fifo_t *mq =
-                &g->bank[ch * subs + (uint32_t)((g->clk.cycles[GM_CLK_L2] + k) % subs)].l2.c.missq;
+        for (uint32_t k = 0, sub = first; k < subs; k++, sub = sub + 1 == subs ? 0 : sub + 1) {
+            gm_fifo_t *mq = &g->bank[ch * subs + sub].l2.c.missq;
             if (!gm_fifo_empty(mq) && !gm_dram_full(d))
                 gm_dram_push(d, gm_fifo_pop(mq));
         }

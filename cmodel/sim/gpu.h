@@ -35,6 +35,8 @@ typedef struct gm_gpu_sm {
     gm_l1d_port_t port;
     uint32_t blk_from, blk_to;
     int blk_idle;             /* its blocks' idleness, -1: unknown (they ticked since) */
+    int asleep;               /* found idle, with no idle hook: only a CTA placed on it
+                               * or a reply for it can make it busy again (gpu.c) */
 } gm_gpu_sm_t;
 
 typedef struct gm_gpu_bank {
@@ -43,6 +45,8 @@ typedef struct gm_gpu_bank {
                                * (l2.far_latency; unused when that is 0) */
     uint32_t blk_from, blk_to;
     int blk_idle;
+    int asleep;               /* found idle: only a request or a fill for it can make
+                               * it busy again (gpu.c) */
 } gm_gpu_bank_t;
 
 typedef struct gm_gpu {
@@ -80,7 +84,8 @@ typedef struct gm_gpu {
     uint64_t sample_at;           /* core cycle count of the next --sample row; UINT64_MAX: off */
     gm_sampler_t *sampler;        /* --sample (NULL: off) */
     int per_sm;                   /* --per-sm: the report gets "sms" */
-    int no_skip;                  /* --no-skip: simulate every edge (no fast-forward, ff.h) */
+    int no_skip;                  /* --no-skip: simulate every edge (no fast-forward, ff.h;
+                                   * no sleeping SMs and banks) */
     int ff_ok;                    /* every plug-in on can say when it next acts */
     uint64_t ff_skipped;          /* core cycles the fast-forward skipped */
     uint32_t ff_backoff, ff_wait; /* after fruitless asks, core cycles before the next */

@@ -7,7 +7,10 @@
 # a sectored L2 with the A100's far half; the DL-MSHR. Each must skip
 # something (--skip-report), and the comparison must catch a difference
 # (a run with another seed). A plug-in that cannot say when it acts next
-# (milg) and RTL beside the C models (--rtl) turn skipping off.
+# (milg) and RTL beside the C models (--rtl) turn skipping off. --no-skip
+# also checks every idle SM and bank each cycle (gpu.c lets them sleep until
+# a CTA, a reply or a request reaches them): fermi-atax runs 2 of 15 SMs
+# busy, two kernels in turn.
 . tests/lib.sh
 fast=${GMEM_FAST:-$GMEM}
 
