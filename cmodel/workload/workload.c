@@ -46,6 +46,8 @@ const wl_def_t *const wl_defs[] = {
     &wl_srad1, &wl_sssp,
     /* seed-001 Table 3.1 stand-ins added for issue 17 (heartwall is seed-004's HT too) */
     &wl_heartwall, &wl_hybridsort,
+    /* seed-004 Table 4.1 CI stand-ins (issue 17) */
+    &wl_gaussian, &wl_myocyte,
     /* traces */
     &wl_trace, &wl_traceg, NULL};
 
@@ -186,6 +188,10 @@ const gm_workload_info_t gm_workload_list[] = {
      "frames=2 (video frames processed (Rodinia's run: 20), 1..104), tsize=25 (template half-width t (template 2t+1 square; Rodinia 25), 1..25), ssize=40 (search half-width s (window 2s+1 square, at least t; Rodinia 40), 1..40)"},
     {"hybridsort", "rodinia", "hybridsort: histogram, bucketcount (pivot binary search), prefix offsets, bucketsort scatter into 1024 divisions, then a float4 merge sort per division (first pass, doubling merge passes, pack) (seed-001 HB)",
      "n=1048576 (elements to sort, 1024..4194304)"},
+    {"gaussian", "rodinia", "Gaussian elimination: per pivot step Fan1 (the column's multipliers, a thread a row) and Fan2 (the trailing submatrix and right-hand side, bxy x bxy CTAs); row-major (seed-004 GS)",
+     "size=16 (matrix size n (Rodinia's run: 4, then 16), 2..2048), tb=512 (Fan1 threads per CTA (MAXBLOCKSIZE), multiple of 32, 32..1024), bxy=4 (Fan2 CTA side (BLOCK_SIZE_XY; Rodinia 3.1: 4), 1..32)"},
+    {"myocyte", "rodinia", "myocyte, mode 0: 13 launches an RKF 7(8) attempt, 2 CTAs of 32 threads with thread 0 alone evaluating the ECC or the three CaM models, a handful of scalar loads and stores between long arithmetic (seed-004 MYC)",
+     "span=100 (simulated milliseconds (time steps; Rodinia's run: 100), 1..100000), instances=1 (instances simulated one after another (Rodinia's run: 1), 1..1000), attempts=1 (solver attempts per time step (data dependent in Rodinia, 1..12), 1..12)"},
     {"trace", "trace", "replay a gmem trace written by gm_trace_write",
      "file=PATH (a trace written by gm_trace_write, required)"},
     {"traceg", "trace", "import an Accel-Sim trace directory (kernelslist.g, kernel-N.traceg[.xz]; CUDA streams; 64-bit addresses folded)",

@@ -160,6 +160,7 @@ static const char *const small_specs[] = {
     "srad1:rows=40,cols=20,iters=1", "sssp:scale=8,degree=3,tb=128",
     "heartwall:frames=11,tsize=3,ssize=5",
     "hybridsort:n=5000",
+    "gaussian:size=37,tb=32,bxy=5", "myocyte:span=2,attempts=2",
     NULL};
 
 /* ---- the parser */
