@@ -83,6 +83,7 @@ extern const wl_def_t wl_dwt2d, wl_radixsort, wl_mergesort;
 extern const wl_def_t wl_sgemm, wl_reduction, wl_scalarprod, wl_quasirandom, wl_binomialoptions;
 extern const wl_def_t wl_srad1, wl_sssp, wl_heartwall, wl_hybridsort;
 extern const wl_def_t wl_leukocyte, wl_fft;
+extern const wl_def_t wl_gaussian, wl_myocyte;
 extern const wl_def_t wl_trace, wl_traceg;
 
 /* ---- the builder */

@@ -46,8 +46,8 @@ const wl_def_t *const wl_defs[] = {
     &wl_srad1, &wl_sssp,
     /* seed-001 Table 3.1 stand-ins added for issue 17 (heartwall is seed-004's HT too) */
     &wl_heartwall, &wl_hybridsort,
-    /* seed-004 Table 4.1 CI stand-ins (Rodinia, AMD APP SDK) */
-    &wl_leukocyte, &wl_fft,
+    /* seed-004 Table 4.1 CI stand-ins (issue 17: Rodinia, AMD APP SDK) */
+    &wl_leukocyte, &wl_fft, &wl_gaussian, &wl_myocyte,
     /* traces */
     &wl_trace, &wl_traceg, NULL};
 
@@ -192,6 +192,10 @@ const gm_workload_info_t gm_workload_list[] = {
      "rows=219 (rows of the cropped first frame (Rodinia 219), 45..1068), cols=640 (columns of the cropped first frame (Rodinia 640), 45..16384), cells=36 (cells tracked (a CTA each), 1..1024), frames=2 (tracking frames, an IMGVF launch each (Rodinia 10), 0..100), iters=100 (IMGVF iterations per cell and frame (Rodinia: until converged, at most 500), 1..500)"},
     {"fft", "amd-sdk", "FFT forward: a 64-thread CTA per 1024-point transform, radix 4 in five passes through shared memory; split real and imaginary arrays loaded and stored once as float4 (seed-004 FFT)",
      "batch=4096 (1024-point transforms (a CTA each; seed-004: 4096), 1..65535)"},
+    {"gaussian", "rodinia", "Gaussian elimination: per pivot step Fan1 (the column's multipliers, a thread a row) and Fan2 (the trailing submatrix and right-hand side, bxy x bxy CTAs); row-major (seed-004 GS)",
+     "size=16 (matrix size n (Rodinia's run: 4, then 16), 2..2048), tb=512 (Fan1 threads per CTA (MAXBLOCKSIZE), multiple of 32, 32..1024), bxy=4 (Fan2 CTA side (BLOCK_SIZE_XY; Rodinia 3.1: 4), 1..32)"},
+    {"myocyte", "rodinia", "myocyte, mode 0: 13 launches an RKF 7(8) attempt, 2 CTAs of 32 threads with thread 0 alone evaluating the ECC or the three CaM models, a handful of scalar loads and stores between long arithmetic (seed-004 MYC)",
+     "span=100 (simulated milliseconds (time steps; Rodinia's run: 100), 1..100000), instances=1 (instances simulated one after another (Rodinia's run: 1), 1..1000), attempts=1 (solver attempts per time step (data dependent in Rodinia, 1..12), 1..12)"},
     {"trace", "trace", "replay a gmem trace written by gm_trace_write",
      "file=PATH (a trace written by gm_trace_write, required)"},
     {"traceg", "trace", "import an Accel-Sim trace directory (kernelslist.g, kernel-N.traceg[.xz]; CUDA streams; 64-bit addresses folded)",

@@ -161,6 +161,7 @@ static const char *const small_specs[] = {
     "heartwall:frames=11,tsize=3,ssize=5",
     "hybridsort:n=5000",
     "leukocyte:rows=50,cols=60,cells=3,frames=2,iters=3", "fft:batch=3",
+    "gaussian:size=37,tb=32,bxy=5", "myocyte:span=2,attempts=2",
     NULL};
 
 /* ---- the parser */

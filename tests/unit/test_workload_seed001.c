@@ -1,6 +1,7 @@
 /* The seed-001 Table 2.3/3.1 stand-ins (dwt2d, radixsort, mergesort,
  * sgemm, reduction, scalarprod, quasirandom, binomialoptions, heartwall,
- * hybridsort) and seed-004's (srad1, sssp, leukocyte, fft): each one's
+ * hybridsort) and seed-004's (srad1, sssp, leukocyte, fft, gaussian,
+ * myocyte): each one's
  * defining address-stream property, checked over every warp of
  * a small instance (the generic checks -- determinism, legal sizes, heap
  * bounds -- are test_workload.c's small_specs). */
@@ -1488,6 +1489,211 @@ static void test_fft(void **state)
     expect_error("fft:batch=0", "batch: 0 is out of range, expected an integer in 1..65535");
 }
 
+/* ---- gaussian (seed-004 GS) */
+
+/* gaussian:size=10,tb=32,bxy=4: m (400 B) at 0x10000000, a at 0x10000200,
+ * b (40 B) at 0x10000400; Fan2's grid is 3 x 3 CTAs of 16 threads. */
+enum { GS_N = 10 };
+#define GS_M 0x10000000ull
+#define GS_A 0x10000200ull
+#define GS_B 0x10000400ull
+
+typedef struct gs_check {
+    uint32_t t;          /* the launch's pivot step */
+    uint64_t bad;        /* broadcasts not at their address, lanes out of bounds */
+    uint64_t m_loads[GS_N]; /* Fan2's loads of m[r][t], per row r */
+    uint32_t rhs_lanes;  /* lanes storing b */
+} gs_check_t;
+
+static void gs_visit(const gm_inst_t *in, uint32_t cta, uint32_t warp, unsigned idx,
+                     void *ctx)
+{
+    (void)cta, (void)warp, (void)idx;
+    gs_check_t *g = ctx;
+    for (unsigned l = 0; l < 32; l++) {
+        if (!(in->active >> l & 1))
+            continue;
+        uint64_t a = in->addr[l];
+        if (a >= GS_M && a < GS_M + 4 * GS_N * GS_N && in->op == GM_OP_LOAD) {
+            uint64_t e = (a - GS_M) / 4;
+            g->bad += e % GS_N != g->t || e / GS_N <= g->t; /* only column t, below the pivot */
+            g->m_loads[e / GS_N]++;
+        }
+        if (a >= GS_B && a < GS_B + 4 * GS_N) {
+            uint64_t r = (a - GS_B) / 4;
+            g->bad += r < g->t; /* rows above the pivot are done */
+            g->rhs_lanes += in->op == GM_OP_STORE;
+        }
+    }
+}
+
+/* Fan1's second load is the pivot a[t][t] in every active lane. */
+static void gs_pivot_visit(const gm_inst_t *in, uint32_t cta, uint32_t warp, unsigned idx,
+                           void *ctx)
+{
+    (void)cta, (void)warp;
+    gs_check_t *g = ctx;
+    if (idx != 1)
+        return;
+    for (unsigned l = 0; l < 32; l++)
+        if (in->active >> l & 1)
+            g->bad += in->addr[l] != GS_A + 4 * (g->t * GS_N + g->t);
+}
+
+static void test_gaussian(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("gaussian:size=10,tb=32,bxy=4");
+    /* two launches a pivot step, n - 1 steps */
+    assert_int_equal(gm_workload_kernels(w, 0), 2 * (GS_N - 1));
+    counts_t ma = counts_new(GS_M, 4, GS_N * GS_N, GM_OP_STORE);
+    counts_t as = counts_new(GS_A, 4, GS_N * GS_N, GM_OP_STORE);
+    counts_t bs = counts_new(GS_B, 4, GS_N, GM_OP_STORE);
+    for (uint32_t t = 0; t + 1 < GS_N; t++) {
+        const gm_kernel_t *f1 = gm_workload_kernel(w, 0, 2 * t);
+        const gm_kernel_t *f2 = gm_workload_kernel(w, 0, 2 * t + 1);
+        assert_string_equal(f1->name, "Fan1");
+        assert_string_equal(f2->name, "Fan2");
+        assert_int_equal(f1->grid[0] * f1->block[0], 32);
+        assert_int_equal(f2->grid[0], 3);
+        assert_int_equal(f2->grid[1], 3);
+        assert_int_equal(f2->block[0] * f2->block[1], 16);
+        gs_check_t g = {t, 0, {0}, 0};
+        each_inst(w, 2 * t, count_visit, &ma);
+        each_inst(w, 2 * t, gs_pivot_visit, &g);
+        each_inst(w, 2 * t + 1, count_visit, &as);
+        each_inst(w, 2 * t + 1, count_visit, &bs);
+        each_inst(w, 2 * t + 1, gs_visit, &g);
+        assert_int_equal(g.bad, 0);
+        /* m[r][t] read once per updated column (n - t) and once more by
+         * the y = 0 thread for b; b[r] stored once for every row below t */
+        for (uint32_t r = 0; r < GS_N; r++)
+            assert_int_equal(g.m_loads[r], r > t ? GS_N - t + 1 : 0);
+        assert_int_equal(g.rhs_lanes, GS_N - 1 - t);
+    }
+    /* every multiplier below the diagonal written once, nothing else */
+    for (uint32_t e = 0; e < GS_N * GS_N; e++)
+        assert_int_equal(ma.c[e], e / GS_N > e % GS_N ? 1 : 0);
+    /* a[r][c] is updated by steps 0 .. min(r - 1, c): min(r, c + 1) times */
+    for (uint32_t e = 0; e < GS_N * GS_N; e++) {
+        uint32_t r = e / GS_N, c = e % GS_N;
+        assert_int_equal(as.c[e], r < c + 1 ? r : c + 1);
+    }
+    for (uint32_t r = 0; r < GS_N; r++) /* b[r] by steps 0 .. r - 1 */
+        assert_int_equal(bs.c[r], r);
+    /* and no store anywhere else: Fan1 writes only m, Fan2 only a and b */
+    uint64_t a_total = 0, b_total = 0;
+    for (uint32_t e = 0; e < GS_N * GS_N; e++)
+        a_total += as.c[e];
+    for (uint32_t r = 0; r < GS_N; r++)
+        b_total += bs.c[r];
+    assert_int_equal(ma.outside, 0);
+    assert_int_equal(as.outside, b_total);
+    assert_int_equal(bs.outside, a_total);
+    free(ma.c), free(as.c), free(bs.c);
+
+    /* Fan2 at t = 2, CTA (1, 0), lane 5: threadIdx (1, 1), x = 5, y = 1, so
+     * row 8 and column 3; its third load is a[8][3] */
+    const gm_kernel_t *k = gm_workload_kernel(w, 0, 5);
+    void *ws = malloc(k->ops->warp_state_size);
+    assert_non_null(ws);
+    gm_inst_t in;
+    k->ops->warp_init(k, ws, 1, 0);
+    for (unsigned i = 0; i < 3; i++)
+        k->ops->warp_next(k, ws, &in);
+    assert_int_equal(in.op, GM_OP_LOAD);
+    assert_int_equal(in.addr[5], GS_A + 4 * (8 * GS_N + 3));
+    /* x = 4..7 (rows 7..10; row 10 is off the matrix: x < n - 1 - t = 7
+     * keeps x = 4..6), y = 0..3: lanes with tx < 3 */
+    assert_int_equal(in.active, 0x7777);
+    free(ws);
+    gm_workload_free(w);
+    expect_error("gaussian:size=1", "size: 1 is out of range");
+    expect_error("gaussian:tb=48", "tb");
+}
+
+/* ---- myocyte (seed-004 MYC) */
+
+/* myocyte:span=3,instances=2,attempts=2: initvalu (91 floats) at
+ * 0x10000000, finavalu at 0x10000200, params (18) at 0x10000400. */
+#define MYC_INIT 0x10000000ull
+#define MYC_FINA 0x10000200ull
+#define MYC_PAR 0x10000400ull
+
+typedef struct myc_check {
+    uint64_t not_lane0, insts, gaps;
+} myc_check_t;
+
+static void myc_visit(const gm_inst_t *in, uint32_t cta, uint32_t warp, unsigned idx,
+                      void *ctx)
+{
+    (void)cta, (void)warp, (void)idx;
+    myc_check_t *m = ctx;
+    m->not_lane0 += in->active != 1;
+    m->insts++;
+    m->gaps += in->gap;
+}
+
+static void test_myocyte(void **state)
+{
+    (void)state;
+    gm_workload_t *w = make("myocyte:span=3,instances=2,attempts=2");
+    /* 13 model evaluations an attempt */
+    unsigned nk = gm_workload_kernels(w, 0);
+    assert_int_equal(nk, 2 * 3 * 2 * 13);
+    for (unsigned i = 0; i < nk; i += 37) {
+        const gm_kernel_t *k = gm_workload_kernel(w, 0, i);
+        assert_int_equal(k->grid[0] * k->grid[1] * k->grid[2], 2);
+        assert_int_equal(k->block[0], 32);
+        counts_t ld = counts_new(MYC_INIT, 4, 91, GM_OP_LOAD);
+        counts_t st = counts_new(MYC_FINA, 4, 91, GM_OP_STORE);
+        counts_t par = counts_new(MYC_PAR, 4, 18, GM_OP_LOAD);
+        myc_check_t m = {0, 0, 0};
+        each_inst(w, i, count_visit, &ld);
+        each_inst(w, i, count_visit, &st);
+        each_inst(w, i, count_visit, &par);
+        each_inst(w, i, myc_visit, &m);
+        /* thread 0 of each CTA alone, 86 (ECC) + 3 x 38 (CaM) accesses */
+        assert_int_equal(m.not_lane0, 0);
+        assert_int_equal(m.insts, 86 + 3 * 38);
+        /* few memory accesses: one in 20 to 50 instructions */
+        assert_in_range(m.gaps / m.insts, 20, 50);
+        /* ECC reads 0..39 but 21; CaM its Ca (35..37) and 46..90 */
+        for (uint32_t e = 0; e < 91; e++)
+            assert_int_equal(ld.c[e], (e < 40 && e != 21) + (e >= 35 && e <= 37) + (e >= 46));
+        /* every derivative stored once; finavalu[0..2] a second time: the
+         * CaM fluxes Rodinia writes there */
+        for (uint32_t e = 0; e < 91; e++)
+            assert_int_equal(st.c[e], 1 + (e < 3));
+        /* params: ECC's 15, each compartment's 5c+1..5c+4, 16 and 17 thrice */
+        for (uint32_t p = 0; p < 18; p++)
+            assert_int_equal(par.c[p], p >= 16 ? 3 : p == 15 || p % 5 != 0 ? 1 : 0);
+        /* no load anywhere but initvalu and params, no store but finavalu */
+        uint64_t ld_total = 0, par_total = 0;
+        for (uint32_t e = 0; e < 91; e++)
+            ld_total += ld.c[e];
+        for (uint32_t p = 0; p < 18; p++)
+            par_total += par.c[p];
+        assert_int_equal(ld.outside, par_total);
+        assert_int_equal(par.outside, ld_total);
+        assert_int_equal(st.outside, 0);
+        free(ld.c), free(st.c), free(par.c);
+    }
+    /* CaM's first access is its Ca, initvalu[35] */
+    const gm_kernel_t *k = gm_workload_kernel(w, 0, 0);
+    void *ws = malloc(k->ops->warp_state_size);
+    assert_non_null(ws);
+    gm_inst_t in;
+    k->ops->warp_init(k, ws, 1, 0);
+    k->ops->warp_next(k, ws, &in);
+    assert_int_equal(in.op, GM_OP_LOAD);
+    assert_int_equal(in.addr[0], MYC_INIT + 4 * 35);
+    free(ws);
+    gm_workload_free(w);
+    expect_error("myocyte:attempts=13", "attempts: 13 is out of range");
+    expect_error("myocyte:span=100000,instances=1000", "at most 1000000");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1505,6 +1711,8 @@ int main(void)
         cmocka_unit_test(test_hybridsort),
         cmocka_unit_test(test_leukocyte),
         cmocka_unit_test(test_fft),
+        cmocka_unit_test(test_gaussian),
+        cmocka_unit_test(test_myocyte),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
