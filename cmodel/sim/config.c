@@ -113,6 +113,9 @@ static const gm_field_t icnt_f[] = {
     GM_FIELD_UINT_U(S, latency, 8, 1, 1000, "icnt cycles", "crossbar latency, injection to ejection"),
     GM_FIELD_UINT_U(S, flit_bytes, 32, 4, 256, "bytes", "flit size"),
     GM_FIELD_UINT_U(S, buffer, 8, 1, 1024, "packets", "injection buffer per port"),
+    GM_FIELD_UINT_U(S, input_speedup, 1, 1, 4, "packets",
+                    "packets a source port streams at once, to different outputs (booksim's "
+                    "input_speedup; GPGPU-Sim's Fermi crossbar: 2)"),
 };
 #undef S
 static const gm_schema_t icnt_s = {icnt_f, sizeof icnt_f / sizeof icnt_f[0]};

@@ -71,6 +71,7 @@ typedef struct gm_icnt_cfg {
     uint32_t latency;    /* icnt cycles from injection to ejection */
     uint32_t flit_bytes;
     uint32_t buffer;     /* injection buffer per port, in packets */
+    uint32_t input_speedup; /* packets a source port streams at once (icnt.h) */
 } gm_icnt_cfg_t;
 
 typedef struct gm_dram_cfg {

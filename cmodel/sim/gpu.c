@@ -194,6 +194,8 @@ int gm_gpu_init(gm_gpu_t *g, const gm_gpu_config_t *cfg, gm_workload_t *wl, uint
         gm_icnt_init(&g->reply_net, g->nbanks, c->sm.count, c->icnt.flit_bytes,
                      c->icnt.latency, c->icnt.buffer, c->icnt.buffer * 4, err))
         return -1;
+    gm_icnt_set_speedup(&g->req_net, c->icnt.input_speedup);
+    gm_icnt_set_speedup(&g->reply_net, c->icnt.input_speedup);
     g->sm = calloc(c->sm.count, sizeof *g->sm);
     g->bank = calloc(g->nbanks, sizeof *g->bank);
     g->dram = calloc(c->l2.channels, sizeof *g->dram);

@@ -11,6 +11,7 @@ int gm_icnt_init(gm_icnt_t *n, uint32_t nsrc, uint32_t ndst, uint32_t flit,
     n->ndst = ndst;
     n->flit = flit;
     n->latency = latency;
+    n->speedup = 1;
     n->src = calloc(nsrc, sizeof *n->src);
     n->out = calloc(ndst, sizeof *n->out);
     n->dst_busy = calloc(ndst, sizeof *n->dst_busy);
@@ -52,6 +53,20 @@ void gm_icnt_free(gm_icnt_t *n)
     memset(n, 0, sizeof *n);
 }
 
+void gm_icnt_set_speedup(gm_icnt_t *n, uint32_t speedup)
+{
+    n->speedup = speedup < 1 ? 1 : speedup > GM_ICNT_MAX_SPEEDUP ? GM_ICNT_MAX_SPEEDUP : speedup;
+}
+
+/* The lane of source port p free at `now` (its first), or -1. */
+static int free_lane(const gm_icnt_t *n, const gm_icnt_port_t *p, uint64_t now)
+{
+    for (uint32_t k = 0; k < n->speedup; k++)
+        if (p->busy_until[k] <= now)
+            return (int)k;
+    return -1;
+}
+
 void gm_icnt_inject(gm_icnt_t *n, uint32_t src, uint32_t dst, uint32_t req, uint32_t bytes)
 {
     gm_icnt_port_t *p = &n->src[src];
@@ -69,27 +84,30 @@ uint64_t gm_icnt_next(const gm_icnt_t *n)
         const gm_icnt_port_t *p = &n->src[s];
         if (!p->q.n)
             continue;
+        uint64_t lane = p->busy_until[0];
+        for (uint32_t k = 1; k < n->speedup; k++)
+            if (p->busy_until[k] < lane)
+                lane = p->busy_until[k];
         uint64_t d = n->dst_busy[p->dst[p->q.head]];
-        uint64_t e = p->busy_until > d ? p->busy_until : d;
+        uint64_t e = lane > d ? lane : d;
         if (e < t)
             t = e;
     }
     return t;
 }
 
-void gm_icnt_cycle(gm_icnt_t *n, uint64_t now)
+/* One round of arbitration: one pass over the sources in order picks, for
+ * each free destination, the first source with a free lane whose head
+ * targets it at or after its round-robin pointer, else the first (a source
+ * offers only its head in a round, so its head is all that matters).
+ * Grants to different destinations touch different sources, so their
+ * order is immaterial. Returns the packets sent. */
+static uint32_t round_robin(gm_icnt_t *n, uint64_t now)
 {
-    if (!n->queued)
-        return;
-    /* One pass over the sources in order picks, for each free destination,
-     * the first ready source whose head targets it at or after its
-     * round-robin pointer, else the first (a source sends at most one packet
-     * per cycle, so its head is all that matters). Grants to different
-     * destinations touch different sources, so their order is immaterial. */
-    uint32_t *pick = n->cnt, *touched = n->cand, nt = 0;
+    uint32_t *pick = n->cnt, *touched = n->cand, nt = 0, sent = 0;
     for (uint32_t s = 0; s < n->nsrc; s++) {
         const gm_icnt_port_t *p = &n->src[s];
-        if (!p->q.n || p->busy_until > now)
+        if (!p->q.n || free_lane(n, p, now) < 0)
             continue;
         uint32_t d = p->dst[p->q.head];
         if (n->dst_busy[d] > now)
@@ -110,10 +128,22 @@ void gm_icnt_cycle(gm_icnt_t *n, uint64_t now)
         uint32_t flits = (p->bytes[p->q.head] + n->flit - 1) / n->flit;
         uint32_t id = gm_fifo_pop(&p->q);
         n->queued--;
-        p->busy_until = n->dst_busy[d] = now + flits;
+        p->busy_until[free_lane(n, p, now)] = n->dst_busy[d] = now + flits;
         gm_delay_push(&n->out[d], id, now + flits + n->latency);
         n->rr[d] = s + 1 == n->nsrc ? 0 : s + 1;
         n->packets++;
         n->flits += flits;
+        sent++;
     }
+    return sent;
+}
+
+/* With a speedup of k, up to k rounds: a source sent its head in one may
+ * send the packet behind it, on another lane, to another free output in
+ * the next (the outputs granted are busy by then). */
+void gm_icnt_cycle(gm_icnt_t *n, uint64_t now)
+{
+    for (uint32_t r = 0; r < n->speedup && n->queued; r++)
+        if (!round_robin(n, now))
+            break;
 }

@@ -1,8 +1,11 @@
 /* A crossbar: one input queue per source port, one output per destination.
  * Every icnt cycle each free output takes the head packet of one source
- * (round-robin) whose head targets it; a packet occupies its source and
- * destination ports for one cycle per flit and arrives `latency` cycles
- * later. Requests and replies use two of these. */
+ * (round-robin) whose head targets it; a packet occupies its destination
+ * port, and one of its source port's `speedup` lanes, for one cycle per
+ * flit and arrives `latency` cycles later. With a speedup of 2 a source
+ * streams two packets at once to two outputs (booksim's input_speedup,
+ * which GPGPU-Sim's Fermi crossbar sets to 2); its queue still sends in
+ * order. Requests and replies use two of these. */
 #ifndef GM_SIM_ICNT_H
 #define GM_SIM_ICNT_H
 
@@ -11,15 +14,17 @@
 #include "queue.h"
 #include "util/err.h"
 
+enum { GM_ICNT_MAX_SPEEDUP = 4 };
+
 typedef struct gm_icnt_port {
     gm_fifo_t q;        /* request ids */
     uint16_t *dst;      /* destination of each queued packet (parallel ring) */
     uint16_t *bytes;
-    uint64_t busy_until;
+    uint64_t busy_until[GM_ICNT_MAX_SPEEDUP]; /* each lane's */
 } gm_icnt_port_t;
 
 typedef struct gm_icnt {
-    uint32_t nsrc, ndst, flit, latency;
+    uint32_t nsrc, ndst, flit, latency, speedup;
     gm_icnt_port_t *src;
     gm_delay_t *out;    /* per destination: packets in flight and arrived */
     uint64_t *dst_busy;
@@ -32,6 +37,8 @@ typedef struct gm_icnt {
 
 int gm_icnt_init(gm_icnt_t *n, uint32_t nsrc, uint32_t ndst, uint32_t flit,
                  uint32_t latency, uint32_t in_cap, uint32_t out_cap, gm_err_t *err);
+/* Lanes a source port has (1 after init; 1..GM_ICNT_MAX_SPEEDUP). */
+void gm_icnt_set_speedup(gm_icnt_t *n, uint32_t speedup);
 void gm_icnt_free(gm_icnt_t *n);
 static inline int gm_icnt_can_inject(const gm_icnt_t *n, uint32_t src)
 {

@@ -127,6 +127,59 @@ static void test_coalesce_sectors(void **state)
     assert_int_equal(acc[1].sectors, 0xc);
 }
 
+/* Input speedup: a source streams up to `speedup` packets at once, each on
+ * a lane of its own and to a different output; its queue still leaves in
+ * order, so a head waiting for a busy output holds the packets behind it. */
+static void run_one_source(uint32_t speedup, const uint32_t dst[3], uint64_t arrive[3])
+{
+    gm_icnt_t n;
+    gm_err_t err;
+    assert_int_equal(gm_icnt_init(&n, 1, 3, 32, 10, 4, 8, &err), 0);
+    gm_icnt_set_speedup(&n, speedup);
+    for (uint32_t k = 0; k < 3; k++)
+        gm_icnt_inject(&n, 0, dst[k], k, 136); /* 5 flits each */
+    for (uint64_t t = 0; t < 60; t++) {
+        gm_icnt_cycle(&n, t);
+        for (uint32_t d = 0; d < 3; d++)
+            for (uint32_t id; (id = gm_icnt_peek(&n, d, t)) != UINT32_MAX;)
+                arrive[gm_icnt_pop(&n, d) + 0 * id] = t;
+    }
+    assert_int_equal(n.packets, 3);
+    gm_icnt_free(&n);
+}
+
+static void test_input_speedup(void **state)
+{
+    (void)state;
+    const uint32_t spread[3] = {0, 1, 2}, hol[3] = {0, 0, 1};
+    uint64_t a[3];
+    run_one_source(1, spread, a); /* one at a time: sent at 0, 5, 10 */
+    assert_int_equal(a[0], 15);
+    assert_int_equal(a[1], 20);
+    assert_int_equal(a[2], 25);
+    run_one_source(2, spread, a); /* two lanes: 0 and 1 at 0, 2 at 5 */
+    assert_int_equal(a[0], 15);
+    assert_int_equal(a[1], 15);
+    assert_int_equal(a[2], 20);
+    run_one_source(4, spread, a); /* three outputs, three lanes: all at 0 */
+    assert_int_equal(a[2], 15);
+    run_one_source(2, hol, a); /* packet 1 waits for output 0, packet 2 behind it */
+    assert_int_equal(a[0], 15);
+    assert_int_equal(a[1], 20);
+    assert_int_equal(a[2], 20);
+    /* the fast-forward's bound: with a lane free and the output free, now */
+    gm_icnt_t n;
+    gm_err_t err;
+    assert_int_equal(gm_icnt_init(&n, 1, 2, 32, 10, 4, 8, &err), 0);
+    gm_icnt_set_speedup(&n, 2);
+    gm_icnt_inject(&n, 0, 0, 0, 136);
+    gm_icnt_inject(&n, 0, 1, 1, 136);
+    gm_icnt_inject(&n, 0, 1, 2, 136);
+    gm_icnt_cycle(&n, 0); /* 0 and 1 leave; both lanes busy until 5 */
+    assert_int_equal(gm_icnt_next(&n), 5);
+    gm_icnt_free(&n);
+}
+
 /* The coalescer against the rule written plainly (lanes in order, a linear
  * search for the line, every byte sum capped), over random warps whose
  * lanes revisit a few lines in any order: the fast paths (the previous
@@ -185,6 +238,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_latency_and_flits),
         cmocka_unit_test(test_round_robin),
+        cmocka_unit_test(test_input_speedup),
         cmocka_unit_test(test_clocks),
         cmocka_unit_test(test_coalesce),
         cmocka_unit_test(test_coalesce_sectors),
