@@ -58,13 +58,15 @@ void gm_icnt_set_speedup(gm_icnt_t *n, uint32_t speedup)
     n->speedup = speedup < 1 ? 1 : speedup > GM_ICNT_MAX_SPEEDUP ? GM_ICNT_MAX_SPEEDUP : speedup;
 }
 
-/* The lane of source port p free at `now` (its first), or -1. */
-static int free_lane(const gm_icnt_t *n, const gm_icnt_port_t *p, uint64_t now)
+/* The lane of source port p that frees first: the one a packet takes (any
+ * lane free by now would do; they are alike from then on). */
+static uint32_t next_lane(const gm_icnt_t *n, const gm_icnt_port_t *p)
 {
-    for (uint32_t k = 0; k < n->speedup; k++)
-        if (p->busy_until[k] <= now)
-            return (int)k;
-    return -1;
+    uint32_t l = 0;
+    for (uint32_t k = 1; k < n->speedup; k++)
+        if (p->busy_until[k] < p->busy_until[l])
+            l = k;
+    return l;
 }
 
 void gm_icnt_inject(gm_icnt_t *n, uint32_t src, uint32_t dst, uint32_t req, uint32_t bytes)
@@ -84,10 +86,7 @@ uint64_t gm_icnt_next(const gm_icnt_t *n)
         const gm_icnt_port_t *p = &n->src[s];
         if (!p->q.n)
             continue;
-        uint64_t lane = p->busy_until[0];
-        for (uint32_t k = 1; k < n->speedup; k++)
-            if (p->busy_until[k] < lane)
-                lane = p->busy_until[k];
+        uint64_t lane = p->busy_until[next_lane(n, p)];
         uint64_t d = n->dst_busy[p->dst[p->q.head]];
         uint64_t e = lane > d ? lane : d;
         if (e < t)
@@ -107,7 +106,7 @@ static uint32_t round_robin(gm_icnt_t *n, uint64_t now)
     uint32_t *pick = n->cnt, *touched = n->cand, nt = 0, sent = 0;
     for (uint32_t s = 0; s < n->nsrc; s++) {
         const gm_icnt_port_t *p = &n->src[s];
-        if (!p->q.n || free_lane(n, p, now) < 0)
+        if (!p->q.n || p->busy_until[next_lane(n, p)] > now)
             continue;
         uint32_t d = p->dst[p->q.head];
         if (n->dst_busy[d] > now)
@@ -128,7 +127,7 @@ static uint32_t round_robin(gm_icnt_t *n, uint64_t now)
         uint32_t flits = (p->bytes[p->q.head] + n->flit - 1) / n->flit;
         uint32_t id = gm_fifo_pop(&p->q);
         n->queued--;
-        p->busy_until[free_lane(n, p, now)] = n->dst_busy[d] = now + flits;
+        p->busy_until[next_lane(n, p)] = n->dst_busy[d] = now + flits;
         gm_delay_push(&n->out[d], id, now + flits + n->latency);
         n->rr[d] = s + 1 == n->nsrc ? 0 : s + 1;
         n->packets++;
