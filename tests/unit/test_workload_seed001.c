@@ -47,6 +47,23 @@ static void each_inst(const gm_workload_t *w, unsigned i, visit_fn visit, void *
     free(ws);
 }
 
+/* The nth instruction (n >= 1) of warp `warp` of CTA `cta` of kernel i of
+ * stream 0. */
+static gm_inst_t nth_inst(const gm_workload_t *w, unsigned i, uint32_t cta, uint32_t warp,
+                          unsigned n)
+{
+    const gm_kernel_t *k = gm_workload_kernel(w, 0, i);
+    assert_non_null(k);
+    void *ws = malloc(k->ops->warp_state_size);
+    assert_non_null(ws);
+    gm_inst_t in;
+    k->ops->warp_init(k, ws, cta, warp);
+    for (unsigned j = 0; j < n; j++)
+        k->ops->warp_next(k, ws, &in);
+    free(ws);
+    return in;
+}
+
 /* The address of the instruction's first active lane (lane 31's when none is). */
 static uint64_t first_addr(const gm_inst_t *in)
 {
@@ -1139,18 +1156,11 @@ static void test_hybridsort(void **state)
     each_inst(w, 0, count_visit, &bins);
     expect_each(&in, 1);
     expect_each(&bins, 64);
-    gm_inst_t first;
-    {
-        const gm_kernel_t *k = gm_workload_kernel(w, 0, 1);
-        void *ws = malloc(k->ops->warp_state_size);
-        k->ops->warp_init(k, ws, 1, 0); /* CTA 1 starts at element 32 */
-        k->ops->warp_next(k, ws, &first);
-        assert_int_equal(first.addr[0], HB_IN + 4 * 32);
-        k->ops->warp_next(k, ws, &first); /* the search starts at pivot 511 */
-        for (unsigned l = 0; l < 32; l++)
-            assert_int_equal(first.addr[l], HB_PIV + 4 * 511);
-        free(ws);
-    }
+    gm_inst_t first = nth_inst(w, 1, 1, 0, 1); /* CTA 1 starts at element 32 */
+    assert_int_equal(first.addr[0], HB_IN + 4 * 32);
+    first = nth_inst(w, 1, 1, 0, 2); /* the search starts at pivot 511 */
+    for (unsigned l = 0; l < 32; l++)
+        assert_int_equal(first.addr[l], HB_PIV + 4 * 511);
 
     /* bucketcount: elements once, indices stored once, ten pivot fetches
      * on a search path each, the 2 x 1024 counts stored once */
@@ -1594,19 +1604,12 @@ static void test_gaussian(void **state)
 
     /* Fan2 at t = 2, CTA (1, 0), lane 5: threadIdx (1, 1), x = 5, y = 1, so
      * row 8 and column 3; its third load is a[8][3] */
-    const gm_kernel_t *k = gm_workload_kernel(w, 0, 5);
-    void *ws = malloc(k->ops->warp_state_size);
-    assert_non_null(ws);
-    gm_inst_t in;
-    k->ops->warp_init(k, ws, 1, 0);
-    for (unsigned i = 0; i < 3; i++)
-        k->ops->warp_next(k, ws, &in);
+    gm_inst_t in = nth_inst(w, 5, 1, 0, 3);
     assert_int_equal(in.op, GM_OP_LOAD);
     assert_int_equal(in.addr[5], GS_A + 4 * (8 * GS_N + 3));
     /* x = 4..7 (rows 7..10; row 10 is off the matrix: x < n - 1 - t = 7
      * keeps x = 4..6), y = 0..3: lanes with tx < 3 */
     assert_int_equal(in.active, 0x7777);
-    free(ws);
     gm_workload_free(w);
     expect_error("gaussian:size=1", "size: 1 is out of range");
     expect_error("gaussian:tb=48", "tb");
@@ -1680,15 +1683,9 @@ static void test_myocyte(void **state)
         free(ld.c), free(st.c), free(par.c);
     }
     /* CaM's first access is its Ca, initvalu[35] */
-    const gm_kernel_t *k = gm_workload_kernel(w, 0, 0);
-    void *ws = malloc(k->ops->warp_state_size);
-    assert_non_null(ws);
-    gm_inst_t in;
-    k->ops->warp_init(k, ws, 1, 0);
-    k->ops->warp_next(k, ws, &in);
+    gm_inst_t in = nth_inst(w, 0, 1, 0, 1);
     assert_int_equal(in.op, GM_OP_LOAD);
     assert_int_equal(in.addr[0], MYC_INIT + 4 * 35);
-    free(ws);
     gm_workload_free(w);
     expect_error("myocyte:attempts=13", "attempts: 13 is out of range");
     expect_error("myocyte:span=100000,instances=1000", "at most 1000000");
