@@ -195,6 +195,12 @@ function port_use(g, pin, arrpin,    m, k, ps, u, found) {
 function root(n) { while (n in ALIAS) n = ALIAS[n]; return n }
 function act(n) { n = root(n); return (n in A) ? A[n] : 0 }
 function duty(n) { n = root(n); return (n in DU) ? DU[n] : 0.5 }
+# Net n's activity and duty set to a and d; 1 when that changed them.
+function set_net(n, a, d,    c) {
+    c = !(n in A) || !(n in DU) || A[n] != a || DU[n] != d
+    A[n] = a; DU[n] = d
+    return c
+}
 
 # evaluate one gate output from its inputs' activities and duties
 function eval_gate(g, p,    cell, n, j, k, pr, yk, dens, pdiff, x, prob1, kk) {
@@ -251,9 +257,8 @@ END {
                     m = split(OUTS[cell], os, " ")
                     for (k = 1; k <= m; k++) if ((g, os[k]) in G) {
                         o = root(G[g, os[k]]); if (o in FIXED) continue
-                        eval_gate(g, os[k]); na = (OUTA > 1) ? 1 : OUTA
-                        if (!(o in A) || !(o in DU) || A[o] != na || DU[o] != OUTD) chg = 1
-                        A[o] = na; DU[o] = OUTD
+                        eval_gate(g, os[k])
+                        if (set_net(o, (OUTA > 1) ? 1 : OUTA, OUTD)) chg = 1
                     }
                 }
                 if (!chg) break
@@ -262,12 +267,12 @@ END {
             for (g = 1; g <= ng; g++) if (GC[g] in SEQD) {
                 cell = GC[g]; q = root(G[g, SEQQ[cell]])
                 if (q == "" || (q in FIXED)) continue
-                na = act(G[g, SEQD[cell]]); if (na > 1) na = 1; nd = duty(G[g, SEQD[cell]])
-                if (!(q in A) || !(q in DU) || A[q] != na || DU[q] != nd) chg_it = 1
-                A[q] = na; DU[q] = nd
-                if (SEQQN[cell] != "-" && (g, SEQQN[cell]) in G) { qn = root(G[g, SEQQN[cell]]); if (!(qn in FIXED)) {
-                    if (!(qn in A) || !(qn in DU) || A[qn] != A[q] || DU[qn] != 1 - DU[q]) chg_it = 1
-                    A[qn] = A[q]; DU[qn] = 1 - DU[q] } }
+                na = act(G[g, SEQD[cell]]); if (na > 1) na = 1
+                if (set_net(q, na, duty(G[g, SEQD[cell]]))) chg_it = 1
+                if (SEQQN[cell] != "-" && (g, SEQQN[cell]) in G) {
+                    qn = root(G[g, SEQQN[cell]])
+                    if (!(qn in FIXED) && set_net(qn, A[q], 1 - DU[q])) chg_it = 1
+                }
             }
             if (!chg_it) break
         }
