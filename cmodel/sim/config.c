@@ -116,6 +116,10 @@ static const gm_field_t icnt_f[] = {
     GM_FIELD_UINT_U(S, input_speedup, 1, 1, 4, "packets",
                     "packets a source port streams at once, to different outputs (booksim's "
                     "input_speedup; GPGPU-Sim's Fermi crossbar: 2)"),
+    GM_FIELD_BOOL(S, voq, 0,
+                  "virtual output queues: a source sends its oldest packet whose output is "
+                  "free, so a head waiting for a busy output holds nothing behind it (false: "
+                  "one FIFO per source, as booksim's single virtual channel)"),
 };
 #undef S
 static const gm_schema_t icnt_s = {icnt_f, sizeof icnt_f / sizeof icnt_f[0]};

@@ -72,6 +72,7 @@ typedef struct gm_icnt_cfg {
     uint32_t flit_bytes;
     uint32_t buffer;     /* injection buffer per port, in packets */
     uint32_t input_speedup; /* packets a source port streams at once (icnt.h) */
+    int voq;                /* virtual output queues (icnt.h) */
 } gm_icnt_cfg_t;
 
 typedef struct gm_dram_cfg {

@@ -196,6 +196,8 @@ int gm_gpu_init(gm_gpu_t *g, const gm_gpu_config_t *cfg, gm_workload_t *wl, uint
         return -1;
     gm_icnt_set_speedup(&g->req_net, c->icnt.input_speedup);
     gm_icnt_set_speedup(&g->reply_net, c->icnt.input_speedup);
+    gm_icnt_set_voq(&g->req_net, c->icnt.voq);
+    gm_icnt_set_voq(&g->reply_net, c->icnt.voq);
     g->sm = calloc(c->sm.count, sizeof *g->sm);
     g->bank = calloc(g->nbanks, sizeof *g->bank);
     g->dram = calloc(c->l2.channels, sizeof *g->dram);

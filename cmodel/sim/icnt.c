@@ -18,7 +18,8 @@ int gm_icnt_init(gm_icnt_t *n, uint32_t nsrc, uint32_t ndst, uint32_t flit,
     n->rr = calloc(ndst, sizeof *n->rr);
     n->cnt = malloc(ndst * sizeof *n->cnt);
     n->cand = calloc(ndst, sizeof *n->cand);
-    int bad = !n->src || !n->out || !n->dst_busy || !n->rr || !n->cnt || !n->cand;
+    n->offer = calloc(nsrc, sizeof *n->offer);
+    int bad = !n->src || !n->out || !n->dst_busy || !n->rr || !n->cnt || !n->cand || !n->offer;
     for (uint32_t d = 0; !bad && d < ndst; d++)
         n->cnt[d] = UINT32_MAX;
     for (uint32_t s = 0; !bad && s < nsrc; s++) {
@@ -50,12 +51,51 @@ void gm_icnt_free(gm_icnt_t *n)
     free(n->rr);
     free(n->cnt);
     free(n->cand);
+    free(n->offer);
     memset(n, 0, sizeof *n);
 }
 
 void gm_icnt_set_speedup(gm_icnt_t *n, uint32_t speedup)
 {
     n->speedup = speedup < 1 ? 1 : speedup > GM_ICNT_MAX_SPEEDUP ? GM_ICNT_MAX_SPEEDUP : speedup;
+}
+
+void gm_icnt_set_voq(gm_icnt_t *n, int voq) { n->voq = voq ? 1 : 0; }
+
+/* The queue position of p's packet number k (0: the head). */
+static uint32_t slot_of(const gm_icnt_port_t *p, uint32_t k)
+{
+    uint32_t i = p->q.head + k;
+    return i < p->q.cap ? i : i - p->q.cap;
+}
+
+/* The position source port p offers at `now`: its head, or with virtual
+ * output queues its oldest packet whose output is free; UINT32_MAX if that
+ * output (any output, with voq) is busy. */
+static uint32_t offered(const gm_icnt_t *n, const gm_icnt_port_t *p, uint64_t now)
+{
+    uint32_t k_end = n->voq ? p->q.n : 1;
+    for (uint32_t k = 0; k < k_end; k++)
+        if (n->dst_busy[p->dst[slot_of(p, k)]] <= now)
+            return k;
+    return UINT32_MAX;
+}
+
+/* Take packet k out of p's queue, the ones behind it moving up a place. */
+static uint32_t take(gm_icnt_port_t *p, uint32_t k)
+{
+    if (k == 0)
+        return gm_fifo_pop(&p->q);
+    uint32_t at = slot_of(p, k), id = p->q.v[at];
+    for (uint32_t j = k + 1; j < p->q.n; j++) {
+        uint32_t from = slot_of(p, j);
+        p->q.v[at] = p->q.v[from];
+        p->dst[at] = p->dst[from];
+        p->bytes[at] = p->bytes[from];
+        at = from;
+    }
+    p->q.n--;
+    return id;
 }
 
 /* The lane of source port p that frees first: the one a packet takes (any
@@ -88,6 +128,9 @@ uint64_t gm_icnt_next(const gm_icnt_t *n)
             continue;
         uint64_t lane = p->busy_until[next_lane(n, p)];
         uint64_t d = n->dst_busy[p->dst[p->q.head]];
+        for (uint32_t k = 1; n->voq && k < p->q.n; k++)
+            if (n->dst_busy[p->dst[slot_of(p, k)]] < d)
+                d = n->dst_busy[p->dst[slot_of(p, k)]];
         uint64_t e = lane > d ? lane : d;
         if (e < t)
             t = e;
@@ -96,9 +139,9 @@ uint64_t gm_icnt_next(const gm_icnt_t *n)
 }
 
 /* One round of arbitration: one pass over the sources in order picks, for
- * each free destination, the first source with a free lane whose head
- * targets it at or after its round-robin pointer, else the first (a source
- * offers only its head in a round, so its head is all that matters).
+ * each free destination, the first source with a free lane whose offer
+ * (offered()) targets it at or after its round-robin pointer, else the
+ * first (a source offers one packet in a round).
  * Grants to different destinations touch different sources, so their
  * order is immaterial. Returns the packets sent. */
 static uint32_t round_robin(gm_icnt_t *n, uint64_t now)
@@ -108,9 +151,11 @@ static uint32_t round_robin(gm_icnt_t *n, uint64_t now)
         const gm_icnt_port_t *p = &n->src[s];
         if (!p->q.n || p->busy_until[next_lane(n, p)] > now)
             continue;
-        uint32_t d = p->dst[p->q.head];
-        if (n->dst_busy[d] > now)
+        uint32_t k = offered(n, p, now);
+        if (k == UINT32_MAX)
             continue;
+        n->offer[s] = k;
+        uint32_t d = p->dst[slot_of(p, k)];
         if (pick[d] == UINT32_MAX) {
             pick[d] = s;
             touched[nt++] = d;
@@ -124,8 +169,8 @@ static uint32_t round_robin(gm_icnt_t *n, uint64_t now)
         if (gm_delay_full(&n->out[d]))
             continue;
         gm_icnt_port_t *p = &n->src[s];
-        uint32_t flits = (p->bytes[p->q.head] + n->flit - 1) / n->flit;
-        uint32_t id = gm_fifo_pop(&p->q);
+        uint32_t flits = (p->bytes[slot_of(p, n->offer[s])] + n->flit - 1) / n->flit;
+        uint32_t id = take(p, n->offer[s]);
         n->queued--;
         p->busy_until[next_lane(n, p)] = n->dst_busy[d] = now + flits;
         gm_delay_push(&n->out[d], id, now + flits + n->latency);

@@ -5,7 +5,10 @@
  * flit and arrives `latency` cycles later. With a speedup of 2 a source
  * streams two packets at once to two outputs (booksim's input_speedup,
  * which GPGPU-Sim's Fermi crossbar sets to 2); its queue still sends in
- * order. Requests and replies use two of these. */
+ * order. With virtual output queues (`voq`) a source offers its oldest
+ * packet whose output is free, so a head waiting for a busy output no
+ * longer holds the packets behind it (head-of-line blocking gone).
+ * Requests and replies use two of these. */
 #ifndef GM_SIM_ICNT_H
 #define GM_SIM_ICNT_H
 
@@ -25,12 +28,14 @@ typedef struct gm_icnt_port {
 
 typedef struct gm_icnt {
     uint32_t nsrc, ndst, flit, latency, speedup;
+    int voq;            /* a source offers any queued packet, oldest first */
     gm_icnt_port_t *src;
     gm_delay_t *out;    /* per destination: packets in flight and arrived */
     uint64_t *dst_busy;
     uint32_t *rr;
     uint32_t *cnt, *cand; /* per cycle: each destination's pick (UINT32_MAX: none), and
                            * the destinations picked */
+    uint32_t *offer;    /* per source, in a round: the queue position it offers */
     uint32_t queued;    /* packets waiting in all input queues */
     uint64_t packets, flits, stall_cycles;
 } gm_icnt_t;
@@ -39,6 +44,8 @@ int gm_icnt_init(gm_icnt_t *n, uint32_t nsrc, uint32_t ndst, uint32_t flit,
                  uint32_t latency, uint32_t in_cap, uint32_t out_cap, gm_err_t *err);
 /* Lanes a source port has (1 after init; 1..GM_ICNT_MAX_SPEEDUP). */
 void gm_icnt_set_speedup(gm_icnt_t *n, uint32_t speedup);
+/* Virtual output queues (0 after init: one FIFO per source). */
+void gm_icnt_set_voq(gm_icnt_t *n, int voq);
 void gm_icnt_free(gm_icnt_t *n);
 static inline int gm_icnt_can_inject(const gm_icnt_t *n, uint32_t src)
 {

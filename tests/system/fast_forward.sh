@@ -48,12 +48,16 @@ same fermi-fcfs "$GMEM" --config configs/fermi-gtx480.json --workload bfs:nodes=
   --set dram.scheduler=fcfs
 [ "$skipped" -gt 0 ] || fail "fermi-fcfs: nothing skipped"
 same a100 "$GMEM" --config configs/a100.json --workload gather:iters=4,ctas=216
+[ "$skipped" -gt 0 ] || fail "a100: nothing skipped"
 # a crossbar whose sources stream two packets at once (its next send: the
 # first lane free)
 same speedup2 "$GMEM" --config configs/fermi-gtx480.json --set icnt.input_speedup=2 \
   --workload bfs:nodes=8192
 [ "$skipped" -gt 0 ] || fail "speedup2: nothing skipped"
-[ "$skipped" -gt 0 ] || fail "a100: nothing skipped"
+# virtual output queues (its next send: any queued packet's output free)
+same voq "$GMEM" --config configs/fermi-gtx480.json --set icnt.voq=true \
+  --workload bfs:nodes=8192
+[ "$skipped" -gt 0 ] || fail "voq: nothing skipped"
 same dlmshr "$GMEM" --config configs/dlmshr-ch3-dl.json --workload spmv
 [ "$skipped" -gt 0 ] || fail "dlmshr: nothing skipped"
 

@@ -1,5 +1,5 @@
-/* Crossbar: latency, serialization by flits, round-robin fairness and
- * head-of-line order; clock domains; the coalescer. */
+/* Crossbar: latency, serialization by flits, round-robin fairness,
+ * head-of-line order and virtual output queues; clock domains; the coalescer. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -180,6 +180,51 @@ static void test_input_speedup(void **state)
     gm_icnt_free(&n);
 }
 
+/* Virtual output queues against one FIFO per source: source 0 holds output
+ * 0 for 40 cycles, source 2 takes output 1 at cycle 0, and source 1 has a
+ * packet for each (output 0's first). In a FIFO its output-1 packet waits
+ * behind the head; with voq it goes as soon as output 1 frees, the head
+ * still leaving when output 0 does. Ids are 10 * source + position. */
+static void run_hol(int voq, uint64_t *next_after_0, uint64_t arrive[2])
+{
+    gm_icnt_t n;
+    gm_err_t err;
+    assert_int_equal(gm_icnt_init(&n, 3, 2, 32, 10, 4, 8, &err), 0);
+    gm_icnt_set_voq(&n, voq);
+    gm_icnt_inject(&n, 0, 0, 0, 40 * 32);
+    gm_icnt_inject(&n, 1, 0, 10, 136); /* 5 flits */
+    gm_icnt_inject(&n, 1, 1, 11, 136);
+    gm_icnt_inject(&n, 2, 1, 20, 20 * 32);
+    for (uint64_t t = 0; t < 100; t++) {
+        gm_icnt_cycle(&n, t);
+        if (t == 0)
+            *next_after_0 = gm_icnt_next(&n);
+        for (uint32_t d = 0; d < 2; d++)
+            for (uint32_t id; (id = gm_icnt_peek(&n, d, t)) != UINT32_MAX;) {
+                gm_icnt_pop(&n, d);
+                if (id / 10 == 1)
+                    arrive[id % 10] = t;
+            }
+    }
+    assert_int_equal(n.packets, 4);
+    assert_int_equal(n.queued, 0);
+    gm_icnt_free(&n);
+}
+
+static void test_voq(void **state)
+{
+    (void)state;
+    uint64_t next, a[2];
+    run_hol(0, &next, a);
+    assert_int_equal(next, 40); /* source 1's head waits for output 0 */
+    assert_int_equal(a[0], 55); /* sent at 40: + 5 flits + 10 */
+    assert_int_equal(a[1], 60); /* behind it, at 45 */
+    run_hol(1, &next, a);
+    assert_int_equal(next, 20); /* its second packet's output frees at 20 */
+    assert_int_equal(a[1], 35); /* sent at 20, ahead of the head */
+    assert_int_equal(a[0], 55); /* the head at 40 as before */
+}
+
 /* The coalescer against the rule written plainly (lanes in order, a linear
  * search for the line, every byte sum capped), over random warps whose
  * lanes revisit a few lines in any order: the fast paths (the previous
@@ -239,6 +284,7 @@ int main(void)
         cmocka_unit_test(test_latency_and_flits),
         cmocka_unit_test(test_round_robin),
         cmocka_unit_test(test_input_speedup),
+        cmocka_unit_test(test_voq),
         cmocka_unit_test(test_clocks),
         cmocka_unit_test(test_coalesce),
         cmocka_unit_test(test_coalesce_sectors),
