@@ -26,6 +26,8 @@ enum { S_NONE, S_EVAL, S_CYCLE, S_CYCLE_EVAL, S_TICK };
 struct gm_chan {
     alignas(64) _Atomic uint64_t head; /* records replayed (the worker's) */
     alignas(64) _Atomic uint64_t tail; /* records published (the simulation's) */
+    alignas(64) atomic_flag busy;      /* held by whoever replays it: its worker, or
+                                        * the simulation thread while the ring is full */
     alignas(64) gm_pool_t *pool;
     void *inst;
     size_t in_size, out_size, slot;
@@ -68,13 +70,23 @@ static void pause_for(unsigned *spins)
     nanosleep(&ts, NULL);
 }
 
-/* Replays what is in the channel; 1 if there was anything. */
+/* Replays what is in the channel; 1 if there was anything. Its worker
+ * and the simulation thread (helping while the ring is full) both may:
+ * whoever holds `busy` is its one consumer, so an instance's records are
+ * replayed in order, one at a time; the other finds nothing to do. */
 static int drain(gm_pool_t *p, gm_chan_t *c)
 {
+    if (atomic_load_explicit(&c->head, memory_order_relaxed) ==
+        atomic_load_explicit(&c->tail, memory_order_relaxed))
+        return 0;
+    if (atomic_flag_test_and_set_explicit(&c->busy, memory_order_acquire))
+        return 0;
     uint64_t h = atomic_load_explicit(&c->head, memory_order_relaxed);
     uint64_t t = atomic_load_explicit(&c->tail, memory_order_acquire);
-    if (h == t)
+    if (h == t) {
+        atomic_flag_clear_explicit(&c->busy, memory_order_release);
         return 0;
+    }
     for (; h != t; h++) {
         const unsigned char *s = c->ring + (h % RING) * c->slot;
         hdr_t hd;
@@ -90,6 +102,7 @@ static int drain(gm_pool_t *p, gm_chan_t *c)
         p->run(c->inst, &r);
         atomic_store_explicit(&c->head, h + 1, memory_order_release);
     }
+    atomic_flag_clear_explicit(&c->busy, memory_order_release);
     return 1;
 }
 
@@ -145,6 +158,7 @@ gm_chan_t *gm_pool_chan(gm_pool_t *p, void *inst, size_t in_size, size_t out_siz
         return NULL;
     }
     memset(c, 0, sizeof *c);
+    atomic_flag_clear(&c->busy);
     c->pool = p;
     c->inst = inst;
     c->in_size = in_size;
@@ -194,8 +208,13 @@ static void put(gm_chan_t *c)
     unsigned spins = 0;
     uint64_t t = c->ptail;
     while (t - atomic_load_explicit(&c->head, memory_order_acquire) == RING) {
+        /* The RTL is behind: rather than wait for this instance's worker,
+         * replay its records here unless the worker is at them now. */
         publish(c);
-        pause_for(&spins);
+        if (drain(c->pool, c))
+            spins = 0;
+        else
+            pause_for(&spins);
     }
     unsigned char *s = c->ring + (t % RING) * c->slot;
     memcpy(s, &c->h, sizeof c->h);
