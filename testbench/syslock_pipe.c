@@ -24,7 +24,7 @@ enum { S_NONE, S_EVAL, S_CYCLE, S_CYCLE_EVAL, S_TICK };
 /* The worker's and the simulation's indices each on a cache line of their
  * own, apart from what the simulation writes every cycle. */
 struct gm_chan {
-    alignas(64) _Atomic uint64_t head; /* records replayed (the worker's) */
+    alignas(64) _Atomic uint64_t head; /* records replayed (by whoever holds busy) */
     alignas(64) _Atomic uint64_t tail; /* records published (the simulation's) */
     alignas(64) atomic_flag busy;      /* held by whoever replays it: its worker, or
                                         * the simulation thread while the ring is full */
