@@ -69,13 +69,18 @@ static uint32_t slot_of(const gm_icnt_port_t *p, uint32_t k)
     return i < p->q.cap ? i : i - p->q.cap;
 }
 
-/* The position source port p offers at `now`: its head, or with virtual
- * output queues its oldest packet whose output is free; UINT32_MAX if that
- * output (any output, with voq) is busy. */
+/* How many of p's packets, from its head, it may offer: the head alone,
+ * or with virtual output queues every one. */
+static uint32_t offerable(const gm_icnt_t *n, const gm_icnt_port_t *p)
+{
+    return n->voq ? p->q.n : 1;
+}
+
+/* The position source port p offers at `now`: the oldest offerable packet
+ * whose output is free; UINT32_MAX if every such output is busy. */
 static uint32_t offered(const gm_icnt_t *n, const gm_icnt_port_t *p, uint64_t now)
 {
-    uint32_t k_end = n->voq ? p->q.n : 1;
-    for (uint32_t k = 0; k < k_end; k++)
+    for (uint32_t k = 0, k_end = offerable(n, p); k < k_end; k++)
         if (n->dst_busy[p->dst[slot_of(p, k)]] <= now)
             return k;
     return UINT32_MAX;
@@ -127,10 +132,11 @@ uint64_t gm_icnt_next(const gm_icnt_t *n)
         if (!p->q.n)
             continue;
         uint64_t lane = p->busy_until[next_lane(n, p)];
-        uint64_t d = n->dst_busy[p->dst[p->q.head]];
-        for (uint32_t k = 1; n->voq && k < p->q.n; k++)
-            if (n->dst_busy[p->dst[slot_of(p, k)]] < d)
-                d = n->dst_busy[p->dst[slot_of(p, k)]];
+        uint64_t d = UINT64_MAX; /* the first of its offerable packets' outputs to free */
+        for (uint32_t k = 0, k_end = offerable(n, p); k < k_end; k++) {
+            uint64_t b = n->dst_busy[p->dst[slot_of(p, k)]];
+            d = b < d ? b : d;
+        }
         uint64_t e = lane > d ? lane : d;
         if (e < t)
             t = e;
