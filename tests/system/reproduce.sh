@@ -190,6 +190,16 @@ expect_out "headline BMOD/RS: no seed value"
 rep no-such-figure
 [ "$RC" = 2 ] || fail "unknown figure: exit $RC"
 expect_out "no figure 'no-such-figure'"
+head -c 200 "$exp" >"$TMP/cut.json" # a file cut short: where the JSON breaks
+rep "$TMP/cut.json"
+[ "$RC" = 2 ] || fail "a cut experiment file: exit $RC"
+expect_out "cut.json: not valid JSON (.*at line [0-9]*, column [0-9]*)"
+# From another directory its defaults are still the checkout's (build/gmem,
+# results/): nothing is looked for in the caller's directory.
+top=$PWD
+run bash -c "cd '$TMP' && '$top/scripts/reproduce' '$top/$exp' --dry-run --force"
+[ "$RC" = 0 ] || fail "--dry-run from another directory exited $RC: $OUT"
+[ "$(echo "$OUT" | grep -c '^build/gmem run ')" = 4 ] || fail "not the checkout's build/gmem: $OUT"
 jq '.workloads[1].spec = "rowscan:rows=1024,colz=8"' "$exp" >"$TMP/fails.json"
 rep "$TMP/fails.json" --jobs 2
 [ "$RC" = 1 ] || fail "a failing run: exit $RC"
