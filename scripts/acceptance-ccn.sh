@@ -5,6 +5,7 @@
 # SM's node in lockstep in a run of configs/ccn-fermi.json, and the blocks'
 # costs. Exits non-zero on the first that fails. Run from the top of the
 # checkout after `make cosim`. (The reproduction rows wait for the harness.)
+. "$(dirname "$0")/help.sh"
 set -eu
 cd "$(dirname "$0")/.."
 C=build/gmem-cosim

@@ -3,6 +3,7 @@
 # non-zero on the first that fails. Run from the top of the checkout after
 # `make cosim`: 2 M lockstep cycles at every point of both blocks, the
 # golden examples on C and RTL, a fault caught, in-system lockstep, costs.
+. "$(dirname "$0")/help.sh"
 set -eu
 cd "$(dirname "$0")/.."
 C=build/gmem-cosim

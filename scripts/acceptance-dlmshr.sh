@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The acceptance commands of the DL-MSHR issue, in order; exits non-zero on
 # the first that fails. Run from the top of the checkout after `make cosim`.
+. "$(dirname "$0")/help.sh"
 set -eu
 cd "$(dirname "$0")/.."
 C=build/gmem-cosim

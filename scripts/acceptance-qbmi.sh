@@ -2,6 +2,7 @@
 # The acceptance commands of issue 23 part 1 (the qbmi block, RBMI, SMIL and
 # the plug-in); exits non-zero on the first that fails. Run from the top of
 # the checkout after `make cosim`. Set SYNTH=1 to cost the block again.
+. "$(dirname "$0")/help.sh"
 set -eu
 cd "$(dirname "$0")/.."
 C=build/gmem-cosim

@@ -3,6 +3,7 @@
 # ture_lease and ture_coal, three of capture_ctrl's sub-blocks); exits
 # non-zero on the first that fails. Run from the top of the checkout after
 # `make cosim`. Set SYNTH=1 to cost the blocks again.
+. "$(dirname "$0")/help.sh"
 set -eu
 cd "$(dirname "$0")/.."
 C=build/gmem-cosim

@@ -11,6 +11,7 @@
 #       turn, workload by workload, best of REPEAT each, so the shared
 #       machine's noise hits both alike; prints the ratio per workload and
 #       over the set (build/bench-against.json).
+. "$(dirname "$0")/help.sh"
 set -u
 cd "$(dirname "$0")/.."
 repeat=${REPEAT:-3}

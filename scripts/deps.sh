@@ -14,6 +14,7 @@
 #   fuzz   clang, libclang-rt-14-dev   the libFuzzer harnesses (tests/fuzz)
 #   reproduce  parallel, jq, file      scripts/reproduce and the checks of its results
 #   cluster    openssh, slurm-wlm, munge   the harness's ssh and Slurm tests
+. "$(dirname "$0")/help.sh"
 set -u
 
 # group : package : a command, file or file pattern that proves it is installed

@@ -7,6 +7,7 @@
 #   scripts/fuzz.sh SECONDS [NAME...]     default: every harness
 #   FUZZ_RUNS=N scripts/fuzz.sh 0 NAME   stop after N executions instead
 #   FUZZ_WORK=DIR                        working directory (build/fuzz)
+. "$(dirname "$0")/help.sh"
 set -u
 cd "$(dirname "$0")/.."
 secs=${1:?usage: scripts/fuzz.sh SECONDS [NAME...]}

@@ -5,6 +5,7 @@
 # help_stats.sh run it into a scratch directory and compare, so the pages
 # cannot drift from the build. stats.md lists the paths of a reference
 # run's report (below), then the documented paths only other runs write.
+. "$(dirname "$0")/help.sh"
 set -eu
 gmem=$1 out=$2
 cfg=${GMEM_DOCS_CONFIG:-fermi-gtx480}

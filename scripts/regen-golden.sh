@@ -2,6 +2,7 @@
 # Rewrites tests/golden/stats/*.json from tests/golden/runs.txt. Do this only
 # when a change to the model is meant to change its results, and say in the
 # commit why the numbers moved (`gmem diff-stats old new` shows how).
+. "$(dirname "$0")/help.sh"
 set -eu
 cd "$(dirname "$0")/.."
 gmem=${GMEM:-build/gmem}

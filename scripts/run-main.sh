@@ -5,6 +5,7 @@
 # reservation fails, L2 hit rate and DRAM row-buffer hit rate.
 # Each row: mechanism | workload | --set options that turn it on [| --set
 # options of both runs, off and on].
+. "$(dirname "$0")/help.sh"
 set -u
 cd "$(dirname "$0")/.."
 gmem=${GMEM:-build/gmem}

@@ -4,6 +4,7 @@
 # a test exits 77: it could not run here, and its log's last line says why).
 # Logs: build/test-logs/.
 #   scripts/run-tests.sh [FILTER]    only tests whose name contains FILTER
+. "$(dirname "$0")/help.sh"
 set -u
 cd "$(dirname "$0")/.."
 top=$PWD

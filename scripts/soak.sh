@@ -18,6 +18,7 @@
 #   SOAK_OUT=FILE        the table also goes here (SOAK_DIR/soak.txt)
 # A failed run's log is SOAK_DIR/logs/<block>.<point>.log; it holds the
 # command that reproduces it.
+. "$(dirname "$0")/help.sh"
 set -u
 cd "$(dirname "$0")/.."
 top=$PWD

@@ -1,4 +1,6 @@
-# Every command answers --help with its usage and exit 0.
+# Every command answers --help with its usage and exit 0: gmem's and the
+# scripts' (each its header comment, doing nothing else -- no bench run, no
+# golden stats rewritten, no packages installed).
 . tests/lib.sh
 for bin in "$GMEM" "$GMEM_COSIM"; do
   expect_rc 0 "$bin" --help
@@ -19,4 +21,17 @@ expect_rc 2 "$GMEM" list plugs
 expect_out "unknown list 'plugs' \(expected configs, workloads, blocks or plugins\)"
 expect_rc 0 "$GMEM_COSIM" cosim milg --stim list
 expect_out "golden"
+before=$(git status --porcelain 2>/dev/null; ls -l build/bench.json 2>/dev/null)
+for s in scripts/*.sh scripts/reproduce; do
+  [ "$s" = scripts/help.sh ] && continue
+  for opt in --help -h; do
+    OUT=$(cd "$TMP" && timeout 20 "$OLDPWD/$s" "$opt" 2>&1)
+    RC=$?
+    [ "$RC" = 0 ] || fail "$s $opt exited $RC: $OUT"
+    [ -n "$OUT" ] && [ "$(echo "$OUT" | wc -l)" -ge 2 ] || fail "$s $opt printed no usage: $OUT"
+    case $OUT in '#'* | *$'\n#'*) fail "$s $opt printed comment marks: $OUT" ;; esac
+  done
+done
+[ "$(git status --porcelain 2>/dev/null; ls -l build/bench.json 2>/dev/null)" = "$before" ] ||
+  fail "a script's --help changed the checkout"
 exit 0

@@ -1,0 +1,9 @@
+# Sourced by every script here before it does anything: `-h` or `--help`
+# as the first argument prints the script's header comment (its usage)
+# and exits 0.
+case ${1:-} in
+  -h | --help)
+    sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"
+    exit 0
+    ;;
+esac
