@@ -12,6 +12,11 @@
 #       machine's noise hits both alike; prints the ratio per workload and
 #       over the set (build/bench-against.json).
 . "$(dirname "$0")/help.sh"
+case $# in
+  0) ;;
+  2) [ "$1" = --against ] || usage_error "unknown argument '$1'" ;;
+  *) [ "$1" = --against ] || usage_error "unknown argument '$1'"; usage_error "--against takes one REV" ;;
+esac
 set -u
 cd "$(dirname "$0")/.."
 repeat=${REPEAT:-3}

@@ -10,7 +10,9 @@
 . "$(dirname "$0")/help.sh"
 set -u
 cd "$(dirname "$0")/.."
-secs=${1:?usage: scripts/fuzz.sh SECONDS [NAME...]}
+[ $# -ge 1 ] || usage_error "needs SECONDS"
+[[ $1 =~ ^[0-9]+$ ]] || usage_error "SECONDS: '$1' is not a number of seconds"
+secs=$1
 shift
 names=("$@")
 if [ ${#names[@]} -eq 0 ]; then

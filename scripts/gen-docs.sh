@@ -6,6 +6,7 @@
 # cannot drift from the build. stats.md lists the paths of a reference
 # run's report (below), then the documented paths only other runs write.
 . "$(dirname "$0")/help.sh"
+[ $# -eq 2 ] || usage_error "needs GMEM and OUTDIR (got: $*)"
 set -eu
 gmem=$1 out=$2
 cfg=${GMEM_DOCS_CONFIG:-fermi-gtx480}

@@ -1,6 +1,7 @@
 # Every command answers --help with its usage and exit 0: gmem's and the
 # scripts' (each its header comment, doing nothing else -- no bench run, no
-# golden stats rewritten, no packages installed).
+# golden stats rewritten, no packages installed); and a script refuses an
+# argument it does not take with exit 2, before doing anything.
 . tests/lib.sh
 for bin in "$GMEM" "$GMEM_COSIM"; do
   expect_rc 0 "$bin" --help
@@ -31,6 +32,12 @@ for s in scripts/*.sh scripts/reproduce; do
     [ -n "$OUT" ] && [ "$(echo "$OUT" | wc -l)" -ge 2 ] || fail "$s $opt printed no usage: $OUT"
     case $OUT in '#'* | *$'\n#'*) fail "$s $opt printed comment marks: $OUT" ;; esac
   done
+  # an argument it does not take: refused before it does anything
+  [ "$s" = scripts/run-tests.sh ] && continue # its argument is a name filter
+  OUT=$(cd "$TMP" && timeout 20 "$OLDPWD/$s" --bogus 2>&1)
+  RC=$?
+  [ "$RC" = 2 ] || fail "$s --bogus exited $RC (expected 2): $OUT"
+  echo "$OUT" | grep -q -- "bogus" || fail "$s --bogus: the message does not name it: $OUT"
 done
 [ "$(git status --porcelain 2>/dev/null; ls -l build/bench.json 2>/dev/null)" = "$before" ] ||
   fail "a script's --help changed the checkout"
