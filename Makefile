@@ -27,7 +27,7 @@ CM_SRC  := $(sort $(shell find cmodel -name '*.c' ! -name main.c ! -name cmd_pur
 CM_OBJ  := $(CM_SRC:%.c=$(BUILD)/obj/%.o)
 CM_SAN  := $(CM_SRC:%.c=$(BUILD)/san/%.o)
 
-.PHONY: all cosim test run lint synth bench deps clean reproduce docs
+.PHONY: all cosim test run lint synth bench deps clean reproduce docs help
 all: $(BUILD)/gmem
 
 # ---- dependencies (Debian packages), per target: each goal checks only the
@@ -58,6 +58,7 @@ DEPS_GOAL_reproduce := core plot reproduce
 DEPS_GOAL_fuzz := core fuzz
 DEPS_GOAL_fuzz-build := core fuzz
 DEPS_GOAL_clean :=
+DEPS_GOAL_help :=
 DEPS_GOAL_deps :=
 deps_of    = $(if $(filter undefined,$(origin DEPS_GOAL_$(1))),$(DEPS_ALL),$(DEPS_GOAL_$(1)))
 deps_stamp = $(BUILD)/.deps-$(1)
@@ -452,5 +453,22 @@ reproduce: $(foreach d,$(DEPS_GOAL_reproduce),$(call deps_stamp,$(d))) $(BUILD)/
 
 clean:
 	rm -rf $(BUILD)
+
+# ---- the goals a user runs, a line each (README "Set up and run")
+help:
+	@echo 'make              build/gmem: the pure-C model (a C compiler, libcjson, liblzma)'
+	@echo 'make run          install what is missing, build, run the main job (mechanisms off and on)'
+	@echo 'make test         the whole test suite; ends "N passed, N failed"'
+	@echo 'make cosim        build/gmem-cosim: the same CLI with every Verilated RTL model'
+	@echo 'make cosim-fault FAULT=NAME   build/fault-NAME/gmem-cosim: a deliberately broken RTL'
+	@echo 'make lint         Verilator -Wall and the port check, every block at every point'
+	@echo 'make synth        the cost report (Yosys, OpenSTA)'
+	@echo 'make bench        speed: pure C and --rtl all (scripts/bench.sh --help)'
+	@echo 'make soak         long random lockstep of every block and the system (scripts/soak.sh --help)'
+	@echo "make reproduce    the seeds' figures into results/ (scripts/reproduce --help)"
+	@echo 'make fuzz         the libFuzzer harnesses (FUZZ_SECONDS=N each)'
+	@echo 'make docs         docs/config.md and docs/stats.md from the build'
+	@echo 'make deps         install every Debian package any goal needs'
+	@echo 'make clean        remove build/'
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

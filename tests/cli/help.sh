@@ -22,6 +22,13 @@ expect_rc 2 "$GMEM" list plugs
 expect_out "unknown list 'plugs' \(expected configs, workloads, blocks or plugins\)"
 expect_rc 0 "$GMEM_COSIM" cosim milg --stim list
 expect_out "golden"
+# make help: a line per goal a user runs, and nothing built or checked
+OUT=$(make -s help 2>&1)
+RC=$?
+[ "$RC" = 0 ] || fail "make help exited $RC: $OUT"
+for g in run test cosim lint synth bench soak reproduce fuzz docs deps clean; do
+  echo "$OUT" | grep -q "^make $g " || fail "make help does not list '$g': $OUT"
+done
 before=$(git status --porcelain 2>/dev/null; ls -l build/bench.json 2>/dev/null)
 for s in scripts/*.sh scripts/reproduce; do
   [ "$s" = scripts/help.sh ] && continue
