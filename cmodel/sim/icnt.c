@@ -117,7 +117,7 @@ static uint32_t next_lane(const gm_icnt_t *n, const gm_icnt_port_t *p)
 void gm_icnt_inject(gm_icnt_t *n, uint32_t src, uint32_t dst, uint32_t req, uint32_t bytes)
 {
     gm_icnt_port_t *p = &n->src[src];
-    uint32_t slot = (p->q.head + p->q.n) % p->q.cap;
+    uint32_t slot = slot_of(p, p->q.n); /* where the push puts it */
     p->dst[slot] = (uint16_t)dst;
     p->bytes[slot] = (uint16_t)bytes;
     gm_fifo_push(&p->q, req);
