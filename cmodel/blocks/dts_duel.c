@@ -1,4 +1,4 @@
-/* dts_duel — SM dueling (seed-004 §1.10, integer form of [INTERP]). */
+/* dts_duel — SM dueling (seed-004 §1.10, integer form of [INTERP], margin a parameter). */
 #include "dts_duel.h"
 
 #include <string.h>
@@ -23,8 +23,8 @@ int dts_duel_decide(const dts_duel_params_t *p, unsigned a0, unsigned m0, unsign
 {
     if (!a0 || !a1)
         return prev;
-    int64_t lhs = 10 * ((int64_t)m0 * a1 - (int64_t)m1 * a0);
-    int64_t rhs = p->REL ? (int64_t)m1 * a0 : (int64_t)a0 * a1;
+    int64_t lhs = 100 * ((int64_t)m0 * a1 - (int64_t)m1 * a0);
+    int64_t rhs = (int64_t)p->MARGIN * (p->REL ? (int64_t)m1 * a0 : (int64_t)a0 * a1);
     return !(lhs > rhs);
 }
 

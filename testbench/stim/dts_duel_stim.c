@@ -107,8 +107,8 @@ static int gold_init(void *vctx, const void *params, uint64_t seed, gm_err_t *er
     const dts_duel_params_t *p = params;
     (void)vctx;
     (void)seed;
-    if (p->INTERVAL != 500 || p->REL)
-        return gm_errf(err, "the golden intervals need INTERVAL=500, REL=0 (--point default)");
+    if (p->INTERVAL != 500 || p->REL || p->MARGIN != 10)
+        return gm_errf(err, "the golden intervals need INTERVAL=500, REL=0, MARGIN=10 (--point default)");
     return 0;
 }
 

@@ -21,7 +21,7 @@ typedef struct dts_cfg {
     int enable;
     uint32_t tag_ways, threshold;
     int duel;                 /* SM dueling picks the mode of SMs 2.. (dts_duel) */
-    uint32_t duel_interval, duel_rel;
+    uint32_t duel_interval, duel_rel, duel_margin;
 } dts_cfg_t;
 _Static_assert(sizeof(dts_cfg_t) <= GM_PLUG_CFG_BYTES, "dts section too large");
 
@@ -34,7 +34,10 @@ static const gm_field_t fields[] = {
                               "the lower miss rate (dts_duel)"),
     GM_FIELD_UINT_U(S, duel_interval, 500, 2, 4095, "cycles",
                     "dts_duel INTERVAL: core cycles between comparisons"),
-    GM_FIELD_UINT(S, duel_rel, 0, 0, 1, "dts_duel REL: 0 a 10-point, 1 a 10 % miss-rate margin"),
+    GM_FIELD_UINT(S, duel_rel, 0, 0, 1, "dts_duel REL: 0 a margin in points, 1 in % of SM1's miss rate"),
+    GM_FIELD_UINT(S, duel_margin, 10, 0, 100,
+                  "dts_duel MARGIN: how far SM0's miss rate may exceed SM1's with the followers "
+                  "filtering (seed-004: 10)"),
 };
 #undef S
 static const gm_schema_t schema = {fields, sizeof fields / sizeof fields[0]};
@@ -190,7 +193,8 @@ static int init(const gm_plug_env_t *env, const void *cfg, void **self, gm_err_t
     g->c = *(const dts_cfg_t *)cfg;
     g->nsm = env->cfg->sm.count;
     if (g->c.duel) {
-        dts_duel_params_t dp = {.INTERVAL = g->c.duel_interval, .REL = g->c.duel_rel};
+        dts_duel_params_t dp = {.INTERVAL = g->c.duel_interval, .REL = g->c.duel_rel,
+                                  .MARGIN = g->c.duel_margin};
         if (!(g->duel = gm_blk_new(env->ctx->reg, &dts_duel_desc, &dp, "dts_duel", err)))
             return -1;
     }
