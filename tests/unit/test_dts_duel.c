@@ -1,6 +1,7 @@
 /* dts_duel by hand (seed-004 §1.10): the 10-point rule in integer form, the
- * relative variant, other margins, an idle leader keeping the decision, and the interval
- * timing (the decision visible the cycle after the interval's last). */
+ * relative variant, other margins, an idle leader keeping the decision, and
+ * the interval timing (the decision visible the cycle after the interval's
+ * last). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
