@@ -204,6 +204,20 @@ static int map_uint(gs_t *g, const char *name, const char *alias, const char *de
     return 0;
 }
 
+/* One 0/1 option onto one boolean field. */
+static int map_bool(gs_t *g, const char *name, const char *def, const char *path)
+{
+    gs_val_t v;
+    if (get(g, name, NULL, def, &v))
+        return 0;
+    if (strcmp(v.value, "0") && strcmp(v.value, "1"))
+        return gs_fail(g, &v, "expected 0 or 1");
+    if (put(g, path, cJSON_CreateBool(v.value[0] == '1')))
+        return -1;
+    g->counts.mapped += v.line != 0;
+    return 0;
+}
+
 static int map_clocks(gs_t *g)
 {
     static const char *const key[4] = {"clock.core_mhz", "clock.icnt_mhz", "clock.l2_mhz",
@@ -518,6 +532,7 @@ int gm_gpgpusim_import(const char *text, size_t len, const char *file, const cha
         g.counts.mapped += r && v.line;
     }
     if (map_uint(&g, "-gpgpu_l1_latency", NULL, "1", "l1d.c.latency") ||
+        map_bool(&g, "-gpgpu_gmem_skip_L1D", "0", "l1d.closed") ||
         map_latency(&g, "-gpgpu_l2_rop_latency", "-rop_latency", "85", "l2.rop_latency", 2, "") ||
         map_latency(&g, "-dram_latency", NULL, "30", "dram.latency", 3,
                     " (GPGPU-Sim delays the request on its way to DRAM, gmem the reply: the "

@@ -31,7 +31,6 @@ static const struct { const char *prefix, *why; } left[] = {
     {"-gpgpu_smem", "shared memory: gmem models global memory traffic only"},
     {"-gpgpu_adaptive_cache_config", "the adaptive L1/shared carve-out: gmem's L1D has one geometry"},
     {"-gpgpu_l1_banks", "L1D banks: gmem's L1D has one data port (port_bytes)"},
-    {"-gpgpu_gmem_skip_L1D", "global loads skipping the L1D: gmem bypasses per mechanism (bpg, dts)"},
     {"-gpgpu_flush", "cache flushes between kernels: gmem keeps the caches"},
     {"-gpgpu_registers_per_block", "per-CTA register limits: gmem sizes CTAs by the workload"},
     {"-gpgpu_occupancy", "occupancy reporting: no counterpart in gmem"},

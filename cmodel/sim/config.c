@@ -81,6 +81,9 @@ static const gm_schema_t l2c_s = {l2c_f, sizeof l2c_f / sizeof l2c_f[0]};
 static const gm_field_t l1d_f[] = {
     GM_FIELD_OBJ(S, c, &l1c_s, "cache geometry and policies"),
     GM_FIELD_UINT(S, bypass_slots, 0, 0, 4096, "in-flight bypassed requests (0 = unlimited)"),
+    GM_FIELD_BOOL(S, closed, 0,
+                  "the L1D disabled (closed): every global load and store goes around it to "
+                  "the L2, as GPGPU-Sim's -gpgpu_gmem_skip_L1D and seed-001 Fig 3.11"),
 };
 #undef S
 static const gm_schema_t l1d_s = {l1d_f, sizeof l1d_f / sizeof l1d_f[0]};

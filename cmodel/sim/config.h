@@ -49,6 +49,7 @@ typedef struct gm_cache_cfg {
 typedef struct gm_l1d_cfg {
     gm_cache_cfg_t c;
     uint32_t bypass_slots; /* in-flight bypassed requests; 0 = unlimited */
+    int closed;            /* disabled: every global access takes the bypass path */
 } gm_l1d_cfg_t;
 
 typedef struct gm_l2_cfg {

@@ -91,7 +91,7 @@ static void start_head(gm_lsu_t *L)
     L->head = 1;
     L->head_slot = slot;
     L->head_write = mi->in.op == GM_OP_STORE;
-    L->head_hint = mi->in.bypass_hint;
+    L->head_hint = mi->in.bypass_hint || L->cfg->closed;
     if (L->hook.bypass.n) {
         gm_bypass_ev_t ev = {.mi = mi, .bypass = 0};
         gm_hooks_call(&L->hook.bypass, &ev);

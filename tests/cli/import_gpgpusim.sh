@@ -58,7 +58,7 @@ mapped=" -gpgpu_n_clusters -gpgpu_n_cores_per_cluster -gpgpu_n_mem -gpgpu_n_sub_
  -gpgpu_l1_latency -rop_latency -gpgpu_l2_rop_latency -dram_latency -gpgpu_dram_scheduler
  -gpgpu_frfcfs_dram_sched_queue_size -gpgpu_n_mem_per_ctrlr -gpgpu_dram_buswidth
  -gpgpu_dram_burst_length -dram_data_command_freq_ratio -gpgpu_mem_addr_mapping
- -gpgpu_dram_timing_opt -gpgpu_memory_partition_indexing -icnt_flit_size "
+ -gpgpu_dram_timing_opt -gpgpu_memory_partition_indexing -icnt_flit_size -gpgpu_gmem_skip_L1D "
 check_all() { # check_all FIXTURE STDERR
   local n name
   while read -r n name; do
@@ -114,6 +114,11 @@ printf -- '-gpgpu_n_mem 8\n-gpgpu_n_sub_partition_per_mchannel 2\n-gpgpu_mem_add
 expect_rc 0 "$GMEM" import-gpgpusim "$T/x.config" -o "$T/x.json"
 expect_rc 0 "$GMEM" stats-get "$T/x.json" part.func part.chunk_lb part.pxor_shift
 [ "$OUT" = "$(printf 'xor\n8\n4')" ] || fail "XOR indexing: $OUT"
+# -gpgpu_gmem_skip_L1D 1: global accesses skip the L1D, gmem's l1d.closed
+{ cat "$T/d.config"; printf -- '-gpgpu_gmem_skip_L1D 1\n'; } > "$T/s.config"
+expect_rc 0 "$GMEM" import-gpgpusim "$T/s.config" -o "$T/s.json"
+expect_rc 0 "$GMEM" stats-get "$T/s.json" l1d.closed
+[ "$OUT" = true ] || fail "skip_L1D 1: l1d.closed $OUT"
 
 # ---- bad input: exit 2, the file, the line, what was expected
 bad() { # bad TEXT REGEX
@@ -126,6 +131,7 @@ bad() { # bad TEXT REGEX
 bad '-gpgpu_n_mem 6
 gpgpu_n_clusters 15' "2: 'gpgpu_n_clusters': expected an option, -name value"
 bad '-gpgpu_n_mem' "1: -gpgpu_n_mem: expected a value after it"
+bad '-gpgpu_gmem_skip_L1D yes' "1: -gpgpu_gmem_skip_L1D yes: expected 0 or 1"
 bad '# geometry
 -gpgpu_cache:dl1 32:128,L:L:m:N,A:32:8,8' "2: -gpgpu_cache:dl1 32:128,L:L:m:N,A:32:8,8: expected \[N\|S:\]<sets>:<line>:<ways>,.*the first group has 2 fields"
 bad '-gpgpu_cache:dl1 N:64:128:6,L:L:q:N:H,A:128:8,8' "1: -gpgpu_cache:dl1 .*: allocation 'q', expected m, f or s"
