@@ -215,8 +215,11 @@ int gm_ptrace_next(FILE *f, const gm_ptrace_hdr_t *h, void *in, void *out)
     int c = fgetc(f);
     if (c == EOF)
         return 0;
-    if (c == 'E')
-        return fread(in, h->in_size, 1, f) == 1 && fread(out, h->out_size, 1, f) == 1 ? 'E' : -1;
+    if (c == 'E') /* (fread of 0 bytes reads 0 items: a block without outputs) */
+        return fread(in, h->in_size, 1, f) == 1 &&
+                       (h->out_size == 0 || fread(out, h->out_size, 1, f) == 1)
+                   ? 'E'
+                   : -1;
     if (c == 'T')
         return fread(in, h->in_size, 1, f) == 1 ? 'T' : -1;
     return -1;
