@@ -6,7 +6,7 @@
 # costs. Exits non-zero on the first that fails. Run from the top of the
 # checkout after `make cosim`. (The reproduction rows wait for the harness.)
 . "$(dirname "$0")/help.sh"
-[ $# -eq 0 ] || usage_error "takes no arguments (got '$1')"
+no_args "$@"
 set -eu
 cd "$(dirname "$0")/.."
 C=build/gmem-cosim

@@ -4,7 +4,7 @@
 # `make cosim`: 2 M lockstep cycles at every point of both blocks, the
 # golden examples on C and RTL, a fault caught, in-system lockstep, costs.
 . "$(dirname "$0")/help.sh"
-[ $# -eq 0 ] || usage_error "takes no arguments (got '$1')"
+no_args "$@"
 set -eu
 cd "$(dirname "$0")/.."
 C=build/gmem-cosim

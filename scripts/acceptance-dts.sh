@@ -2,7 +2,7 @@
 # The acceptance commands of the decoupled-tag-store issue; exits non-zero on
 # the first that fails. Run from the top of the checkout after `make cosim`.
 . "$(dirname "$0")/help.sh"
-[ $# -eq 0 ] || usage_error "takes no arguments (got '$1')"
+no_args "$@"
 set -eu
 cd "$(dirname "$0")/.."
 C=build/gmem-cosim

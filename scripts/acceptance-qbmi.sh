@@ -3,7 +3,7 @@
 # the plug-in); exits non-zero on the first that fails. Run from the top of
 # the checkout after `make cosim`. Set SYNTH=1 to cost the block again.
 . "$(dirname "$0")/help.sh"
-[ $# -eq 0 ] || usage_error "takes no arguments (got '$1')"
+no_args "$@"
 set -eu
 cd "$(dirname "$0")/.."
 C=build/gmem-cosim

@@ -3,7 +3,7 @@
 # when a change to the model is meant to change its results, and say in the
 # commit why the numbers moved (`gmem diff-stats old new` shows how).
 . "$(dirname "$0")/help.sh"
-[ $# -eq 0 ] || usage_error "takes no arguments (got '$1')"
+no_args "$@"
 set -eu
 cd "$(dirname "$0")/.."
 gmem=${GMEM:-build/gmem}

@@ -6,7 +6,7 @@
 # Each row: mechanism | workload | --set options that turn it on [| --set
 # options of both runs, off and on].
 . "$(dirname "$0")/help.sh"
-[ $# -eq 0 ] || usage_error "takes no arguments (got '$1')"
+no_args "$@"
 set -u
 cd "$(dirname "$0")/.."
 gmem=${GMEM:-build/gmem}

@@ -19,7 +19,7 @@
 # A failed run's log is SOAK_DIR/logs/<block>.<point>.log; it holds the
 # command that reproduces it.
 . "$(dirname "$0")/help.sh"
-[ $# -eq 0 ] || usage_error "takes no arguments (got '$1')"
+no_args "$@"
 set -u
 cd "$(dirname "$0")/.."
 top=$PWD
