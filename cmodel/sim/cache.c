@@ -161,6 +161,25 @@ static void tagw_hook(const gm_cache_t *c, uint32_t set, int way, uint32_t line,
     gm_hooks_call(&c->hook.tagw, &ev);
 }
 
+/* The data port is busy for n cycles from now: no access until then
+ * (GPGPU-Sim's bandwidth_management, gpu-cache.cc: port_bytes a cycle). */
+static void hold_port(gm_cache_t *c, uint32_t n)
+{
+    uint64_t until = *c->ctx.now + n;
+    if (until > c->port_free)
+        c->port_free = until;
+}
+
+/* A store hit or a write-back's read-out moves `bytes` through the L2's
+ * data port. The L1D's port is held by its load hits alone, as it was
+ * when the figures were made (README "Inside the model"). */
+static void hold_port_bytes(gm_cache_t *c, uint32_t bytes)
+{
+    uint32_t w = c->p.cfg->port_bytes;
+    if (!c->p.data_port)
+        hold_port(c, (bytes + w - 1) / w);
+}
+
 /* A dirty victim leaves for the next level as a write-back request (its
  * miss-queue slot was checked by the caller): the line, or its dirty
  * sectors' bytes. It is charged to the kernel of the access that evicted
@@ -177,26 +196,28 @@ static void write_back(gm_cache_t *c, const gm_line_t *v, uint32_t kernel)
     gm_route(c->p.route, r);
     gm_fifo_push(&c->missq, id);
     c->st.writebacks++;
+    /* The victim is read out of the data array: the line, or (sectored)
+     * its dirty sectors, as Accel-Sim counts m_modified_size. */
+    hold_port_bytes(c, r->bytes);
 }
 
-/* A hit: the data port (the L1D) or a hit-pipe slot (the L2), then the
- * data returns after the hit latency (plus the tag store's own probe). */
+/* A hit: the L1D's data port free (the L2's was asked before) or an L2
+ * hit-pipe slot; it holds the port for the bytes it moves, then the data
+ * returns after the hit latency (plus the tag store's own probe). */
 static gm_acc_outcome_t hit(gm_cache_t *c, const gm_cache_acc_t *a, gm_line_t *l,
                             uint32_t extra)
 {
     const gm_cache_cfg_t *k = c->p.cfg;
     uint64_t now = *c->ctx.now;
     int pf_hit = 0;
-    if (c->p.data_port) {
-        if (now < c->port_free) {
-            c->st.port_stalls++;
-            return GM_ACC_STALL;
-        }
-        uint32_t busy = (a->bytes + k->port_bytes - 1) / k->port_bytes;
-        c->port_free = now + (busy ? busy : 1);
-    } else if (gm_delay_full(&c->hits)) {
+    if (c->p.data_port && now < c->port_free) {
+        c->st.port_stalls++;
         return GM_ACC_STALL;
     }
+    if (!c->p.data_port && gm_delay_full(&c->hits))
+        return GM_ACC_STALL;
+    uint32_t busy = (a->bytes + k->port_bytes - 1) / k->port_bytes;
+    hold_port(c, busy ? busy : 1);
     if (l) {
         l->stamp = *c->p.stamp;
         pf_hit = l->pf;
@@ -349,6 +370,8 @@ static gm_acc_outcome_t store_through(gm_cache_t *c, const gm_cache_acc_t *a,
             }
         }
     }
+    if (was_hit)
+        hold_port_bytes(c, a->bytes);
     uint32_t id = c->p.makes_requests ? new_request(c, a, GM_REQ_WRITE, a->bytes) : a->id;
     gm_fifo_push(&c->missq, id);
     access_hook(c, a, was_hit, 0);
@@ -392,10 +415,12 @@ static gm_acc_outcome_t store_back(gm_cache_t *c, const gm_cache_acc_t *a, gm_ca
         if (!c->sb)
             tagw_hook(c, set, way, a->line, 1);
     }
-    if (was_hit)
+    if (was_hit) {
         c->st.hits++;
-    else
+        hold_port_bytes(c, a->bytes);
+    } else {
         c->st.misses++;
+    }
     s[way].sv |= bit;
     s[way].sd |= bit;
     count_sector(c, a, was_hit ? SEC_HIT : found ? SEC_SECTOR_MISS : SEC_MISS);
@@ -569,6 +594,13 @@ void gm_cache_cycle(gm_cache_t *c, const gm_cache_acc_t *a, uint32_t fill, gm_ca
         io.fill_blk = mshr_key(c, fr->addr, fr->addr);
         if (c->ts)
             c->ts->fill(c->ts->self, fr->addr);
+    }
+    /* The L2 makes no access while its data port is busy (GPGPU-Sim's
+     * memory_sub_partition asks data_port_free() first; the bank counts
+     * the stall). The L1D's hits alone wait for it (hit()). */
+    if (a && !c->p.data_port && *c->ctx.now < c->port_free) {
+        res->outcome = GM_ACC_STALL;
+        a = NULL;
     }
     if (a)
         res->outcome = !a->write                          ? load(c, a, res, &io, &pr)

@@ -2,9 +2,11 @@
  * probes the tags, then reserves in the order GPGPU-Sim does -- a line
  * (allocate-on-miss), two miss-queue slots, an MSHR entry or merge slot --
  * and fails (a reservation fail, retried next cycle) at the first it cannot
- * get; a hit holds the data port and returns through the hit pipe; an MSHR
- * primary reserves its victim (a dirty one is written back) and leaves for
- * the next level through the miss queue; a fill installs the line
+ * get; a hit holds the data port for the bytes it moves and returns
+ * through the hit pipe (the L2, as GPGPU-Sim's, makes no access while its
+ * port is busy, and a store hit or a write-back's read-out holds it too);
+ * an MSHR primary reserves its victim (a dirty one is written back) and
+ * leaves for the next level through the miss queue; a fill installs the line
  * (allocate-on-fill picks its victim then); a store is written through
  * (write_through, write_evict: no allocation, a hit line kept or dropped)
  * or written back (write_back: allocated without a fetch, marked dirty).
@@ -119,7 +121,8 @@ typedef struct gm_tagstore {
 typedef struct gm_cache_params {
     const gm_cache_cfg_t *cfg;
     const char *path;         /* "sm3.l1d", "l2.bank5" */
-    int data_port;            /* a hit holds the data port (L1D) */
+    int data_port;            /* the L1D: its hits are paced by the data port
+                                 alone (no hit-pipe slot); it counts port stalls */
     int makes_requests;       /* accesses become requests here (L1D), else they are ones */
     int index_paddr;          /* index by the partition address (an L2 bank) */
     const uint64_t *stamp;    /* the LRU clock */

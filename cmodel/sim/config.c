@@ -71,7 +71,7 @@ static const gm_schema_t sm_s = {sm_f, sizeof sm_f / sizeof sm_f[0]};
 static const gm_field_t l1c_f[] = {CACHE_FIELDS(32, 4, 1, GM_ALLOC_ON_MISS, GM_WRITE_EVICT,
                                                 32, 8, 8, 128, 1)};
 static const gm_field_t l2c_f[] = {CACHE_FIELDS(64, 16, 1, GM_ALLOC_ON_MISS, GM_WRITE_BACK,
-                                                32, 4, 8, 32, 1)};
+                                                32, 4, 8, 128, 1)};
 #undef CACHE_FIELDS
 #undef S
 static const gm_schema_t l1c_s = {l1c_f, sizeof l1c_f / sizeof l1c_f[0]};

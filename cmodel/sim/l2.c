@@ -89,7 +89,12 @@ void gm_l2_cycle(gm_l2bank_t *k)
         a.kernel = r->kernel;
         ap = &a;
     }
-    uint32_t fill = gm_fifo_empty(&k->fills) ? GM_NO_REQ : gm_fifo_head(&k->fills);
+    /* A fill waits for the fill port, which it holds for what it carries
+     * (GPGPU-Sim's use_fill_port: its atom, the line or a sector). While
+     * the data port is busy the cache refuses the request (a stall: an
+     * input stage keeps it, as it keeps a refused one). */
+    uint32_t fill = gm_fifo_empty(&k->fills) || now < k->fill_free ? GM_NO_REQ
+                                                                   : gm_fifo_head(&k->fills);
     gm_cache_res_t res;
     /* What the request's access moves is its kernel's (a fill moves none of
      * these counters). */
@@ -105,7 +110,11 @@ void gm_l2_cycle(gm_l2bank_t *k)
         k->c.st.rf[res.rf]++;
     else if (res.outcome == GM_ACC_STALL)
         k->c.st.port_stalls++;
-    if (res.fill_taken)
+    if (res.fill_taken) {
         gm_fifo_pop(&k->fills);
+        uint32_t bytes = k->cfg->c.sector ? k->cfg->c.sector : k->cfg->c.line;
+        uint32_t busy = bytes / k->cfg->c.port_bytes;
+        k->fill_free = now + (busy ? busy : 1);
+    }
     gm_cache_end(&k->c);
 }

@@ -2,7 +2,10 @@
  * the ROP delay from the crossbar, the incoming queue, a write-back,
  * write-allocate cache with its MSHR, the miss queue to the DRAM channel,
  * the fills from it and the replies to the crossbar. One request is looked
- * up per L2 cycle.
+ * up per L2 cycle while the data port is free: a hit or a store hit holds
+ * it for the bytes it moves, a write-back for the bytes it writes; a fill
+ * holds the fill port for its line or sector (l2.c.port_bytes a cycle
+ * each, GPGPU-Sim 3.2.2's L2 data and fill ports).
  *
  * Hook point: input -- the stage between the incoming queue and the lookup
  * (one plug-in: CART). Without one, the queue's head is looked up. */
@@ -31,6 +34,7 @@ typedef struct gm_l2bank {
     gm_fifo_t inq;
     gm_cache_t c;
     gm_fifo_t fills;          /* from DRAM */
+    uint64_t fill_free;       /* the fill port is free at */
     gm_fifo_t replies;        /* to the reply crossbar */
     gm_l2_input_t input;      /* offer NULL: none */
     gm_kstat_t *kst;          /* per-kernel counters (the GPU's; NULL: none) */

@@ -402,6 +402,66 @@ static void test_write_back(void **state)
     drain_resp();
 }
 
+/* The L2's data port (GPGPU-Sim 3.2.2's bandwidth_management): while it
+ * is busy no access is made, a miss included; a hit holds it for the bytes
+ * it moves, a write-back for the line; a miss or a merge holds nothing. */
+static void test_l2_data_port(void **state)
+{
+    (void)state;
+    base_cfg();
+    cfg.write = GM_WRITE_BACK;
+    make(0);
+    /* Two write-allocating misses, back to back: a miss holds nothing. */
+    assert_int_equal(l2_access(LINE(2, 0), 1).outcome, GM_ACC_DONE);
+    assert_int_equal(l2_access(LINE(2, 1), 1).outcome, GM_ACC_DONE);
+    drain_resp();
+    /* A 128-byte store hit over the 32-byte port: busy 4 cycles, in which
+     * even a read miss to another set is not made. */
+    uint64_t t = now;
+    assert_int_equal(l2_access(LINE(2, 0), 1).outcome, GM_ACC_DONE);
+    drain_resp();
+    for (int k = 1; k < 4; k++)
+        assert_int_equal(l2_access(LINE(3, 0), 0).outcome, GM_ACC_STALL);
+    assert_int_equal(c.st.port_stalls, 0); /* the bank counts its own */
+    assert_int_equal(now, t + 4);
+    assert_int_equal(l2_access(LINE(3, 0), 0).outcome, GM_ACC_DONE);
+    /* A read miss that evicts a dirty line reads it out for the
+     * write-back: the line over the port, 4 cycles. */
+    assert_int_equal(l2_access(LINE(2, 2), 0).outcome, GM_ACC_DONE);
+    assert_int_equal(c.st.writebacks, 1);
+    t = now - 1;
+    while (l2_access(LINE(1, 0), 1).outcome == GM_ACC_STALL)
+        ;
+    assert_int_equal(now, t + 5); /* made at t + 4 */
+    drain_resp();
+    while (!gm_fifo_empty(&c.missq))
+        gm_req_release(&pool, gm_fifo_pop(&c.missq));
+}
+
+/* A port as wide as the line holds it one cycle: the L2 makes one access
+ * a cycle, hits and write-backs alike. */
+static void test_l2_port_of_a_line(void **state)
+{
+    (void)state;
+    base_cfg();
+    cfg.write = GM_WRITE_BACK;
+    cfg.port_bytes = 128;
+    make(0);
+    assert_int_equal(l2_access(LINE(2, 0), 1).outcome, GM_ACC_DONE);
+    assert_int_equal(l2_access(LINE(2, 1), 1).outcome, GM_ACC_DONE);
+    drain_resp(); /* the acks leave as they come */
+    assert_int_equal(l2_access(LINE(2, 0), 1).outcome, GM_ACC_DONE);
+    assert_int_equal(l2_access(LINE(2, 1), 1).outcome, GM_ACC_DONE);
+    drain_resp();
+    assert_int_equal(l2_access(LINE(2, 2), 0).outcome, GM_ACC_DONE); /* writes one back */
+    assert_int_equal(l2_access(LINE(1, 0), 1).outcome, GM_ACC_DONE);
+    assert_int_equal(c.st.hits, 2);
+    assert_int_equal(c.st.writebacks, 1);
+    drain_resp();
+    while (!gm_fifo_empty(&c.missq))
+        gm_req_release(&pool, gm_fifo_pop(&c.missq));
+}
+
 /* ---- a plug-in's tag store ---- */
 
 static int fake_decision, fake_rf, fake_undone;
@@ -752,6 +812,7 @@ static void test_sector_write_back_dirty_only(void **state)
     assert_int_equal(gm_req(&pool, wb)->addr, LINE(2, 0));
     assert_int_equal(gm_req(&pool, wb)->bytes, 64);
     gm_req_release(&pool, wb);
+    now += 10; /* the write-back's read-out holds the data port */
     /* A store waits for its own sector's fetch only. */
     assert_int_equal(l2_sector(LINE(2, 2), 0, 1).outcome, GM_ACC_STALL);
     assert_int_equal(l2_sector(LINE(2, 2), 1, 1).outcome, GM_ACC_DONE);
@@ -786,6 +847,8 @@ int main(void)
         cmocka_unit_test_teardown(test_write_evict, teardown),
         cmocka_unit_test_teardown(test_write_through, teardown),
         cmocka_unit_test_teardown(test_write_back, teardown),
+        cmocka_unit_test_teardown(test_l2_data_port, teardown),
+        cmocka_unit_test_teardown(test_l2_port_of_a_line, teardown),
         cmocka_unit_test_teardown(test_plugin_tag_store, teardown),
         cmocka_unit_test_teardown(test_prefetch, teardown),
         cmocka_unit_test_teardown(test_sector_miss_fetches_missing_only, teardown),

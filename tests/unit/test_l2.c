@@ -1,0 +1,144 @@
+/* An L2 bank (sim/l2.c) around the cache pipeline, built without a GPU:
+ * its fill port. GPGPU-Sim 3.2.2 (l2cache.cc) takes a fill from the DRAM
+ * queue only while the L2's fill port is free, and the fill holds it for
+ * its atom over the port width (gpu-cache.cc, use_fill_port): a 128-byte
+ * line over a 32-byte port, 4 L2 cycles. The data port is test_cache.c's. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "sim/l2.h"
+#include "sim/plugin.h"
+
+static gm_l2_cfg_t cfg;
+static gm_registry_t reg;
+static gm_req_pool_t pool;
+static gm_l2bank_t bank;
+static uint64_t now;
+static gm_route_t route;
+static void *index_self, *mshr_self;
+
+static void route_same(void *self, gm_req_t *r)
+{
+    (void)self;
+    r->paddr = r->addr;
+}
+
+static void make(uint32_t port_bytes)
+{
+    gm_err_t err;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.c.sets = 4;
+    cfg.c.ways = 4;
+    cfg.c.line = 128;
+    cfg.c.alloc = GM_ALLOC_ON_MISS;
+    cfg.c.write = GM_WRITE_BACK;
+    cfg.c.mshr = GM_MSHR_CONVENTIONAL;
+    cfg.c.mshr_entries = 8;
+    cfg.c.mshr_merge = 4;
+    cfg.c.missq = 8;
+    cfg.c.port_bytes = port_bytes;
+    cfg.c.latency = 1;
+    cfg.channels = 1;
+    cfg.subpartitions = 1;
+    cfg.rop_latency = 1;
+    cfg.queue = 8;
+    now = 0;
+    memset(&reg, 0, sizeof reg);
+    assert_int_equal(gm_req_pool_init(&pool, 64, &err), 0);
+    route = (gm_route_t){.fn = route_same, .self = NULL};
+    gm_ctx_t ctx = {.now = &now, .pool = &pool, .reg = &reg};
+    assert_int_equal(gm_l2_init(&bank, 0, &cfg, ctx, &now, &route, &err), 0);
+    gm_site_t site = {.kind = GM_SITE_L2, .name = "l2.bank0", .ctx = &ctx, .l2 = &bank,
+                      .cache = &bank.c};
+    gm_gpu_config_t gc;
+    gm_gpu_config_defaults(&gc);
+    gm_plug_env_t env = {.cfg = &gc, .ctx = &ctx, .nbanks = 1, .nstreams = 1};
+    const gm_plugin_t *si = gm_plugin_find("set_index");
+    assert_int_equal(si->init(&env, NULL, &index_self, &err), 0);
+    assert_int_equal(si->attach(index_self, &site, &err), 0);
+    const gm_plugin_t *mp = gm_plugin_find("mshr");
+    assert_int_equal(mp->init(&env, gm_plug_cfg(&gc, mp), &mshr_self, &err), 0);
+    assert_int_equal(mp->attach(mshr_self, &site, &err), 0);
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    while (!gm_fifo_empty(&bank.replies))
+        gm_req_release(&pool, gm_fifo_pop(&bank.replies));
+    gm_l2_free(&bank);
+    gm_plugin_find("set_index")->free(index_self);
+    gm_plugin_find("mshr")->free(mshr_self);
+    gm_registry_free(&reg);
+    gm_req_pool_free(&pool);
+    return 0;
+}
+
+static void cycle(void)
+{
+    gm_l2_cycle(&bank);
+    now++;
+}
+
+/* Read misses to n lines of distinct sets; their fills then come back
+ * together. Returns the cycles at which each fill was taken. */
+static void fills_taken(uint32_t n, uint64_t *at)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t id = gm_req_alloc(&pool);
+        gm_req_t *r = gm_req(&pool, id);
+        r->addr = r->paddr = 0x1000u + i * 128u;
+        r->kind = GM_REQ_READ;
+        r->bytes = 128;
+        assert_int_equal(gm_l2_accept(&bank, id), 1);
+    }
+    for (int k = 0; k < 40; k++)
+        cycle();
+    assert_int_equal(bank.c.st.misses, n);
+    assert_int_equal(bank.c.missq.n, n);
+    while (!gm_fifo_empty(&bank.c.missq))
+        gm_fifo_push(&bank.fills, gm_fifo_pop(&bank.c.missq));
+    uint64_t seen = 0;
+    for (int k = 0; k < 40 && seen < n; k++) {
+        cycle();
+        if (bank.c.st.fills > seen)
+            at[seen++] = now - 1;
+    }
+    assert_int_equal(seen, n);
+}
+
+/* A line over a 32-byte fill port: one fill every 4 L2 cycles. */
+static void test_fill_port_paces_fills(void **state)
+{
+    (void)state;
+    make(32);
+    uint64_t at[3];
+    fills_taken(3, at);
+    assert_int_equal(at[1] - at[0], 4);
+    assert_int_equal(at[2] - at[1], 4);
+}
+
+/* A port as wide as the line: a fill a cycle. */
+static void test_fill_port_of_a_line(void **state)
+{
+    (void)state;
+    make(128);
+    uint64_t at[3];
+    fills_taken(3, at);
+    assert_int_equal(at[1] - at[0], 1);
+    assert_int_equal(at[2] - at[1], 1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_teardown(test_fill_port_paces_fills, teardown),
+        cmocka_unit_test_teardown(test_fill_port_of_a_line, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
