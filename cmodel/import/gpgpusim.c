@@ -134,6 +134,11 @@ int gs_put_str(gs_t *g, const char *path, const char *s)
     return put(g, path, cJSON_CreateString(s));
 }
 
+int gs_put_bool(gs_t *g, const char *path, int b)
+{
+    return put(g, path, cJSON_CreateBool(b));
+}
+
 int gs_is_set(const gs_t *g, const char *path)
 {
     const cJSON *o = g->cfg;

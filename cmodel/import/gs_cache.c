@@ -185,13 +185,19 @@ int gs_map_cache(gs_t *g, const gs_val_t *v, int l2, unsigned sector)
         whole = 0;
     }
     /* write-allocate: gmem's write-through L1D never allocates on a store
-     * (N); its write-back L2 allocates a stored line without fetching it,
-     * which none of GPGPU-Sim's four is (W and F fetch, L fetches on a read
-     * of a partly written line, N does not allocate). */
-    if (l2 || o.wap != 'N') {
+     * (N); its write-back L2 either allocates a stored line without
+     * fetching it, which none of GPGPU-Sim's four is, or (l2.write_fetch)
+     * sends the write on and fetches the line, which is W (F fetches first
+     * and writes after, L fetches on a read of a partly written line, N
+     * does not allocate). */
+    if (l2 && o.wap == 'W' && o.type != 'S') {
+        if (gs_put_bool(g, "l2.write_fetch", 1))
+            return -1;
+    } else if (l2 || o.wap != 'N') {
         gs_report(g, v, "unmapped", "write-allocate %c: gmem's %s %s, no field chooses it", o.wap,
                   l2 ? "L2" : "L1D",
-                  l2 ? "allocates a stored line without fetching it (none of N, W, F, L)"
+                  l2 ? "allocates a stored line without fetching it, or unsectored "
+                       "sends the write on and fetches the line (W, l2.write_fetch)"
                      : "does not allocate on a store (N only)");
         whole = 0;
     }

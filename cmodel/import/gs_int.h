@@ -54,6 +54,7 @@ int gs_fail(gs_t *g, const gs_val_t *v, const char *fmt, ...)
  * (a value outside it fails naming the option). */
 int gs_put_uint(gs_t *g, const gs_val_t *v, const char *path, uint64_t x);
 int gs_put_str(gs_t *g, const char *path, const char *s);
+int gs_put_bool(gs_t *g, const char *path, int b);
 int gs_is_set(const gs_t *g, const char *path);
 /* s whole as 1..9 decimal digits (no sign, space or base prefix, so any
  * value fits): 0 and *x, else -1. */

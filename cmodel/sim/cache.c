@@ -71,6 +71,7 @@ typedef struct probe {
     uint32_t set;
     int way, victim;
     int ts_line;   /* a plug-in tag store holds the line (its sector missed) */
+    uint32_t wid;  /* a write miss's write on to DRAM (write_fetch) */
 } probe_t;
 
 /* The bit of an address's sector in its line's sector masks. */
@@ -378,16 +379,131 @@ static gm_acc_outcome_t store_through(gm_cache_t *c, const gm_cache_acc_t *a,
     return GM_ACC_DONE;
 }
 
+/* An MSHR primary: its request waits to issue (its miss-queue slot
+ * promised), and the victim probed for it is reserved (a dirty one written
+ * back), or, sectored, its line's sector marked pending. */
+static void primary(gm_cache_t *c, const gm_cache_acc_t *a, const probe_t *pr, uint32_t id)
+{
+    c->missq_reserved++;
+    gm_fifo_push(&c->primaries, id);
+    if (pr->victim >= 0) {
+        gm_line_t *v = &gm_tags_set(&c->tags, pr->set)[pr->victim];
+        if (v->state == GM_LINE_VALID) {
+            c->st.evictions++;
+            if (v->dirty)
+                write_back(c, v, a->kernel);
+        }
+        v->addr = a->line;
+        v->state = GM_LINE_RESERVED;
+        v->dirty = 0;
+        v->sv = v->sd = 0;
+        v->sp = c->sb ? sector_bit(c, a->addr) : 0;
+        v->pf = (uint8_t)a->prefetch;
+        v->stamp = *c->p.stamp;
+        if (!c->sb)
+            tagw_hook(c, pr->set, pr->victim, a->line, 0);
+    } else if (c->sb && pr->way >= 0) {
+        /* A sector miss: the line stays, its sector is on its way. */
+        gm_line_t *l = &gm_tags_set(&c->tags, pr->set)[pr->way];
+        l->sp |= sector_bit(c, a->addr);
+        l->state = GM_LINE_RESERVED;
+    }
+    line_hook(&c->hook.miss, a->line, a->prefetch);
+}
+
+/* A write miss under write_fetch, as GPGPU-Sim 3.x's wr_miss_wa does it
+ * (gpu-cache.cc): a line to reserve (allocate-on-miss), room in the miss
+ * queue for the write, the fetch and a write-back, and the MSHR for the
+ * fetch, an entry or (the line already on its way) a merge. The fetch is
+ * offered to the MSHR here; store_fetched() takes its answer. */
+static gm_acc_outcome_t store_fetch(gm_cache_t *c, const gm_cache_acc_t *a, gm_cache_res_t *res,
+                                    gm_mshr_io_t *io, probe_t *pr, uint32_t set, int way)
+{
+    pr->set = set;
+    pr->way = way;
+    /* The ack and a request the MSHR releases this cycle both need room. */
+    if (gm_fifo_space(c->p.resp) < 2)
+        return GM_ACC_STALL;
+    if (way < 0) {
+        pr->victim = gm_tags_victim(&c->tags, set, 1);
+        if (pr->victim < 0) {
+            res->rf = GM_RF_LINE;
+            return GM_ACC_RF;
+        }
+    }
+    if (gm_cache_missq_free(c) < 3) {
+        res->rf = GM_RF_MISSQ;
+        return GM_ACC_RF;
+    }
+    uint32_t id = gm_req_alloc(c->ctx.pool);
+    uint32_t wid = id == GM_NO_REQ ? GM_NO_REQ : gm_req_alloc(c->ctx.pool);
+    if (wid == GM_NO_REQ) {
+        if (id != GM_NO_REQ)
+            gm_req_release(c->ctx.pool, id);
+        return GM_ACC_STALL;
+    }
+    gm_req_t *w = gm_req(c->ctx.pool, wid);
+    w->addr = a->addr;
+    w->kind = GM_REQ_WRITEBACK; /* to DRAM, no reply */
+    w->bytes = (uint16_t)a->bytes;
+    w->kernel = a->kernel;
+    gm_route(c->p.route, w);
+    pr->wid = wid;
+    gm_req_t *r = gm_req(c->ctx.pool, id);
+    r->addr = a->line;
+    r->kind = GM_REQ_READ;
+    r->bytes = (uint16_t)c->p.cfg->line;
+    r->kernel = a->kernel;
+    r->wfetch = 1;
+    r->t_sent = *c->ctx.now;
+    gm_route(c->p.route, r);
+    io->req = 1;
+    io->req_blk = mshr_key(c, a->line, a->addr);
+    io->req_info = id;
+    return GM_ACC_NONE;
+}
+
+/* The MSHR's answer to a write miss's fetch: taken, the write goes on to
+ * DRAM as it is (GPGPU-Sim's send_write_request; here a write without a
+ * reply), the fetch waits as a primary or rides the line's pending one,
+ * and the store is acknowledged at once as a write hit is. */
+static gm_acc_outcome_t store_fetched(gm_cache_t *c, const gm_cache_acc_t *a,
+                                      const gm_mshr_io_t *io, const probe_t *pr,
+                                      gm_cache_res_t *res)
+{
+    uint32_t fid = io->req_info;
+    if (io->busy || !io->accept) {
+        gm_req_release(c->ctx.pool, fid);
+        gm_req_release(c->ctx.pool, pr->wid);
+        if (io->busy)
+            return GM_ACC_STALL;
+        res->rf = GM_RF_MSHR;
+        return GM_ACC_RF;
+    }
+    c->st.accesses++;
+    c->st.writes++;
+    c->st.misses++;
+    gm_fifo_push(&c->missq, pr->wid);
+    if (io->primary)
+        primary(c, a, pr, fid);
+    gm_fifo_push(c->p.resp, a->id);
+    access_hook(c, a, 0, 0);
+    return GM_ACC_DONE;
+}
+
 /* Write-back with write-allocate: a missing line is allocated without a
  * fetch (the model tracks lines, not bytes), a dirty victim written back;
  * the ack leaves at once. A line whose read miss is pending waits. */
-static gm_acc_outcome_t store_back(gm_cache_t *c, const gm_cache_acc_t *a, gm_cache_res_t *res)
+static gm_acc_outcome_t store_back(gm_cache_t *c, const gm_cache_acc_t *a, gm_cache_res_t *res,
+                                   gm_mshr_io_t *io, probe_t *pr)
 {
     uint32_t set = gm_cache_set(c, a->iaddr);
     gm_line_t *s = gm_tags_set(&c->tags, set);
     int way = gm_tags_find(&c->tags, set, a->line);
     if (gm_fifo_full(c->p.resp))
         return GM_ACC_STALL;
+    if (c->p.write_fetch && !(way >= 0 && s[way].state == GM_LINE_VALID))
+        return store_fetch(c, a, res, io, pr, set, way);
     uint8_t bit = c->sb ? sector_bit(c, a->addr) : 0;
     /* Sectored, only the written sector's own fetch makes it wait. */
     if (way >= 0 && (c->sb ? (s[way].sp & bit) != 0 : s[way].state == GM_LINE_RESERVED))
@@ -467,31 +583,7 @@ static gm_acc_outcome_t answered(gm_cache_t *c, const gm_cache_acc_t *a, const g
     } else {
         if (!a->prefetch)
             c->st.misses++;
-        c->missq_reserved++;
-        gm_fifo_push(&c->primaries, id);
-        if (pr->victim >= 0) {
-            gm_line_t *v = &gm_tags_set(&c->tags, pr->set)[pr->victim];
-            if (v->state == GM_LINE_VALID) {
-                c->st.evictions++;
-                if (v->dirty)
-                    write_back(c, v, a->kernel);
-            }
-            v->addr = a->line;
-            v->state = GM_LINE_RESERVED;
-            v->dirty = 0;
-            v->sv = v->sd = 0;
-            v->sp = c->sb ? sector_bit(c, a->addr) : 0;
-            v->pf = (uint8_t)a->prefetch;
-            v->stamp = *c->p.stamp;
-            if (!c->sb)
-                tagw_hook(c, pr->set, pr->victim, a->line, 0);
-        } else if (c->sb && pr->way >= 0) {
-            /* A sector miss: the line stays, its sector is on its way. */
-            gm_line_t *l = &gm_tags_set(&c->tags, pr->set)[pr->way];
-            l->sp |= sector_bit(c, a->addr);
-            l->state = GM_LINE_RESERVED;
-        }
-        line_hook(&c->hook.miss, a->line, a->prefetch);
+        primary(c, a, pr, id);
     }
     if (!a->prefetch)
         access_hook(c, a, 0, 0);
@@ -586,7 +678,7 @@ void gm_cache_cycle(gm_cache_t *c, const gm_cache_acc_t *a, uint32_t fill, gm_ca
     if (!a && fill == GM_NO_REQ && !c->ts && c->mshr.wait(c->mshr.self))
         return;
     gm_mshr_io_t io;
-    probe_t pr = {.set = 0, .way = -1, .victim = -1, .ts_line = 0};
+    probe_t pr = {.set = 0, .way = -1, .victim = -1, .ts_line = 0, .wid = GM_NO_REQ};
     memset(&io, 0, sizeof io);
     const gm_req_t *fr = fill != GM_NO_REQ ? gm_req(c->ctx.pool, fill) : NULL;
     if (fr) {
@@ -604,12 +696,12 @@ void gm_cache_cycle(gm_cache_t *c, const gm_cache_acc_t *a, uint32_t fill, gm_ca
     }
     if (a)
         res->outcome = !a->write                          ? load(c, a, res, &io, &pr)
-                       : c->p.cfg->write == GM_WRITE_BACK ? store_back(c, a, res)
+                       : c->p.cfg->write == GM_WRITE_BACK ? store_back(c, a, res, &io, &pr)
                                                           : store_through(c, a, res);
     io.fwd_ready = !gm_fifo_full(c->p.resp);
     c->mshr.cycle(c->mshr.self, &io);
     if (io.req)
-        res->outcome = answered(c, a, &io, &pr, res);
+        res->outcome = a->write ? store_fetched(c, a, &io, &pr, res) : answered(c, a, &io, &pr, res);
     if (io.issue) {
         /* The primary leaves now; its miss-queue slot was promised when
          * the MSHR accepted it. */

@@ -129,6 +129,7 @@ typedef struct gm_cache_params {
     const gm_route_t *route;  /* write-backs' destination */
     gm_fifo_t *resp;          /* queue end: write acks, requests the MSHR releases */
     uint32_t hit_cap;         /* hit-pipe entries */
+    int write_fetch;          /* write_back: a write miss fetches its line (l2.write_fetch) */
 } gm_cache_params_t;
 
 /* An access: a request (makes_requests 0), or what the cache makes one of. */

@@ -98,6 +98,10 @@ static const gm_field_t l2_f[] = {
     GM_FIELD_UINT_U(S, far_latency, 0, 0, 1000, "L2 cycles",
                     "fabric delay of a request to an L2 bank in the other half of the GPU "
                     "(SMs and banks each split in two by index; 0 = one uniform L2)"),
+    GM_FIELD_BOOL(S, write_fetch, 0,
+                  "a write miss is sent on to DRAM and fetches its line through the MSHR, "
+                  "which comes back clean (GPGPU-Sim 3.x's write-allocate W); false: the "
+                  "line is allocated without a fetch and marked dirty"),
 };
 #undef S
 static const gm_schema_t l2_s = {l2_f, sizeof l2_f / sizeof l2_f[0]};
@@ -303,6 +307,10 @@ int gm_gpu_config_check(const gm_gpu_config_t *c, const char *file, gm_err_t *er
                        file);
     if (c->l2.c.write != GM_WRITE_BACK)
         return gm_errf(err, "%s: $.l2.c.write: the L2 is write_back", file);
+    if (c->l2.write_fetch && c->l2.c.sector)
+        return gm_errf(err, "%s: $.l2.write_fetch: a sectored L2 (l2.c.sector %u) fetches "
+                            "no line on a write miss; expected false",
+                       file, c->l2.c.sector);
     if (c->l1d.c.line != c->l2.c.line)
         return gm_errf(err, "%s: $.l2.c.line: %u differs from $.l1d.c.line %u", file,
                        c->l2.c.line, c->l1d.c.line);

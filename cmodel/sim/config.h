@@ -60,6 +60,9 @@ typedef struct gm_l2_cfg {
     uint32_t queue;         /* incoming queue entries per bank */
     uint32_t far_latency;   /* L2 cycles a request to the far half's banks waits
                              * in the fabric between the halves (gpu.c); 0 = none */
+    int write_fetch;        /* a write miss goes on to DRAM and fetches its line
+                             * (GPGPU-Sim 3.x's write-allocate W); 0: allocated
+                             * without a fetch, dirty */
 } gm_l2_cfg_t;
 
 typedef struct gm_part_cfg {

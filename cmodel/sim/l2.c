@@ -16,7 +16,8 @@ int gm_l2_init(gm_l2bank_t *k, uint32_t id, const gm_l2_cfg_t *c, gm_ctx_t ctx,
         gm_fifo_init(&k->fills, 16) || gm_fifo_init(&k->replies, 16))
         return gm_errf(err, "%s: out of memory", path);
     gm_cache_params_t p = {.cfg = &c->c, .path = path, .index_paddr = 1, .stamp = stamp,
-                           .route = route, .resp = &k->replies, .hit_cap = c->c.latency + 16};
+                           .route = route, .resp = &k->replies, .hit_cap = c->c.latency + 16,
+                           .write_fetch = c->write_fetch};
     return gm_cache_init(&k->c, &p, ctx, err);
 }
 

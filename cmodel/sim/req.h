@@ -30,6 +30,7 @@ typedef struct gm_req {
     uint8_t stream;    /* kernel stream (concurrent kernels) */
     uint8_t live;      /* allocated (pool check) */
     uint8_t prefetch;  /* an L1D prefetch: no instruction waits for it */
+    uint8_t wfetch;    /* an L2 write miss's line fetch: its fill answers no one */
     uint32_t row;      /* DRAM row, bank and column of paddr */
     uint16_t dbank, col;
     uint32_t kernel;   /* the launch it belongs to (gm_kernel_t.id - 1), for the

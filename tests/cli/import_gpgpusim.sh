@@ -30,22 +30,25 @@ expect_rc 1 "$GMEM" diff-stats "$T/imported.json" "$T/fermi.json"
 #  l2.c.port_bytes  GTX480's dl2 data port is 32 bytes; gmem's Fermi config
 #                   keeps the line, the L2 its figures were made with
 #                   (README "Data and fill ports").
+#  l2.write_fetch   GTX480's dl2 write-allocate is W (the write goes on, the
+#                   line is fetched); gmem's Fermi config keeps the L2 its
+#                   figures were made with (README "Write misses at the L2").
 # (-dram_latency 100 counts core cycles -- GPGPU-Sim adds it at
 # gpu_sim_cycle, the core clock -- and gmem DRAM cycles: both say 132.)
 [ "$OUT" = '  $.l2.c.set_func: "bmod" -> "bxor"
   $.l2.c.port_bytes: 32 -> 128
-2 differences' ] || fail "GTX480 import against fermi-gtx480, expected the two listed differences:
+  $.l2.write_fetch: true -> false
+3 differences' ] || fail "GTX480 import against fermi-gtx480, expected the three listed differences:
 $OUT"
 echo "$GTX" | grep -q "gtx480.config:64: converted: -dram_latency 100: 100 core cycles at 700 MHz are 132 cycles of gmem's DRAM clock (924 MHz)" ||
   fail "the importer does not say why dram.latency is 132: $GTX"
-# with those two set as imported, the Fermi config is the import
+# with those three set as imported, the Fermi config is the import
 expect_rc 0 "$GMEM" run --config fermi-gtx480 --set l2.c.set_func=bmod --set l2.c.port_bytes=32 \
-  --print-config
+  --set l2.write_fetch=true --print-config
 [ "$OUT" = "$(cat "$T/imported.json")" ] || fail "fermi-gtx480 with the difference is not the import"
-# what gmem cannot hold is said: the Fermi hash set index, the L2's write-allocate,
+# what gmem cannot hold is said: the Fermi hash set index,
 # bank groups, the interconnect's file, the power model
 for want in "gtx480.config:37: unmapped: -gpgpu_cache:dl1 32:128:4,L:L:m:N:H,A:32:8,8: set index H" \
-            "gtx480.config:41: unmapped: -gpgpu_cache:dl2 64:128:8,L:B:m:W:L,A:32:4,4:0,32: write-allocate W" \
             "gtx480.config:79: unmapped: -gpgpu_dram_timing_opt nbk=16:.*: bank groups \(nbkgrp=4, CCDL=3, RTPL=2\)" \
             "gtx480.config:61: unmapped: -inter_config_file config_fermi_islip.icnt: " \
             "gtx480.config:90: unmapped: -power_simulation_enabled 1: " \

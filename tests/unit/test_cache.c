@@ -38,8 +38,11 @@ static void route_same(void *self, gm_req_t *r)
     r->paddr = r->addr;
 }
 
+static int write_fetch; /* the L2-like cache's l2.write_fetch (base_cfg clears it) */
+
 static void base_cfg(void)
 {
+    write_fetch = 0;
     memset(&cfg, 0, sizeof cfg);
     cfg.sets = 4;
     cfg.ways = 2;
@@ -68,7 +71,8 @@ static void make(int l1d)
     gm_ctx_t ctx = {.now = &now, .pool = &pool, .reg = &reg};
     gm_cache_params_t p = {.cfg = &cfg, .path = "t.cache", .data_port = l1d,
                            .makes_requests = l1d, .index_paddr = !l1d, .stamp = &now,
-                           .route = &route, .resp = &resp, .hit_cap = 16};
+                           .route = &route, .resp = &resp, .hit_cap = 16,
+                           .write_fetch = write_fetch};
     assert_int_equal(gm_cache_init(&c, &p, ctx, &err), 0);
     gm_site_t site = {.kind = GM_SITE_SM, .name = "t", .ctx = &ctx, .cache = &c};
     gm_gpu_config_t gc;
@@ -462,6 +466,83 @@ static void test_l2_port_of_a_line(void **state)
         gm_req_release(&pool, gm_fifo_pop(&c.missq));
 }
 
+/* l2.write_fetch, GPGPU-Sim 3.x's write-allocate W (wr_miss_wa): a write
+ * miss sends the write on to DRAM and fetches the line through the MSHR
+ * (a primary, or a merge into the line's pending fetch); the store is
+ * acknowledged at once; the line comes back clean, and a later store hit
+ * dirties it. */
+static void test_write_fetch(void **state)
+{
+    (void)state;
+    base_cfg();
+    cfg.write = GM_WRITE_BACK;
+    cfg.missq = 8;
+    cfg.port_bytes = 128;
+    write_fetch = 1;
+    make(0);
+    assert_int_equal(l2_access(LINE(2, 0), 1).outcome, GM_ACC_DONE);
+    assert_int_equal(resp.n, 1); /* the ack */
+    assert_int_equal(gm_req(&pool, gm_fifo_head(&resp))->kind, GM_REQ_WRITE);
+    drain_resp();
+    assert_int_equal(c.st.misses, 1);
+    assert_int_equal(c.st.writes, 1);
+    assert_int_equal(state_of(LINE(2, 0)), GM_LINE_RESERVED);
+    /* In the miss queue: the write, then the fetch (issued by the MSHR). */
+    assert_int_equal(c.missq.n, 2);
+    const gm_req_t *w = gm_req(&pool, gm_fifo_at(&c.missq, 0));
+    const gm_req_t *f = gm_req(&pool, gm_fifo_at(&c.missq, 1));
+    assert_int_equal(w->kind, GM_REQ_WRITEBACK);
+    assert_int_equal(w->bytes, 128);
+    assert_int_equal(f->kind, GM_REQ_READ);
+    assert_int_equal(f->wfetch, 1);
+    assert_int_equal(f->addr, LINE(2, 0));
+    /* A second store to the pending line merges into its fetch and sends
+     * its write on too; a load merges as well. */
+    assert_int_equal(l2_access(LINE(2, 0), 1).outcome, GM_ACC_DONE);
+    drain_resp();
+    assert_int_equal(l2_access(LINE(2, 0), 0).outcome, GM_ACC_DONE);
+    assert_int_equal(c.missq.n, 3);
+    assert_int_equal(c.st.misses, 2);
+    uint32_t fetch = GM_NO_REQ;
+    while (!gm_fifo_empty(&c.missq)) {
+        uint32_t id = gm_fifo_pop(&c.missq);
+        if (gm_req(&pool, id)->kind == GM_REQ_READ)
+            fetch = id;
+        else
+            gm_req_release(&pool, id);
+    }
+    fill(fetch);
+    /* Released: the first fetch, the merged one and the load. */
+    unsigned fetches = 0, loads = 0;
+    while (!gm_fifo_empty(&resp)) {
+        uint32_t id = gm_fifo_pop(&resp);
+        fetches += gm_req(&pool, id)->wfetch;
+        loads += !gm_req(&pool, id)->wfetch;
+        gm_req_release(&pool, id);
+    }
+    assert_int_equal(fetches, 2);
+    assert_int_equal(loads, 1);
+    assert_int_equal(state_of(LINE(2, 0)), GM_LINE_VALID);
+    const gm_line_t *l = &gm_tags_set(&c.tags, 2)[gm_tags_find(&c.tags, 2, LINE(2, 0))];
+    assert_int_equal(l->dirty, 0);
+    /* A store hit: acknowledged, the line dirty, nothing sent on. */
+    assert_int_equal(l2_access(LINE(2, 0), 1).outcome, GM_ACC_DONE);
+    assert_int_equal(l->dirty, 1);
+    assert_int_equal(c.missq.n, 0);
+    assert_int_equal(c.st.hits, 1);
+    drain_resp();
+    /* The write, the fetch and a write-back need three miss-queue slots. */
+    for (int k = 0; k < 6; k++) {
+        uint32_t id = gm_req_alloc(&pool);
+        gm_fifo_push(&c.missq, id);
+    }
+    gm_cache_res_t r = l2_access(LINE(3, 0), 1);
+    assert_int_equal(r.outcome, GM_ACC_RF);
+    assert_int_equal(r.rf, GM_RF_MISSQ);
+    while (!gm_fifo_empty(&c.missq))
+        gm_req_release(&pool, gm_fifo_pop(&c.missq));
+}
+
 /* ---- a plug-in's tag store ---- */
 
 static int fake_decision, fake_rf, fake_undone;
@@ -849,6 +930,7 @@ int main(void)
         cmocka_unit_test_teardown(test_write_back, teardown),
         cmocka_unit_test_teardown(test_l2_data_port, teardown),
         cmocka_unit_test_teardown(test_l2_port_of_a_line, teardown),
+        cmocka_unit_test_teardown(test_write_fetch, teardown),
         cmocka_unit_test_teardown(test_plugin_tag_store, teardown),
         cmocka_unit_test_teardown(test_prefetch, teardown),
         cmocka_unit_test_teardown(test_sector_miss_fetches_missing_only, teardown),
