@@ -173,7 +173,7 @@ static void hold_port(gm_cache_t *c, uint32_t n)
 
 /* A store hit or a write-back's read-out moves `bytes` through the L2's
  * data port. The L1D's port is held by its load hits alone, as it was
- * when the figures were made (README "Inside the model"). */
+ * when the figures were made (README "Data and fill ports"). */
 static void hold_port_bytes(gm_cache_t *c, uint32_t bytes)
 {
     uint32_t w = c->p.cfg->port_bytes;

@@ -20,6 +20,8 @@
 #include "sim/cache.h"
 #include "sim/plugin.h"
 
+#include "cache_parts.h"
+
 /* Lines of set s (BMOD over 4 sets of 128-byte lines). */
 #define LINE(set, n) (0x10000000u + (uint32_t)(set) * 128u + (uint32_t)(n) * 512u)
 
@@ -75,16 +77,7 @@ static void make(int l1d)
                            .write_fetch = write_fetch};
     assert_int_equal(gm_cache_init(&c, &p, ctx, &err), 0);
     gm_site_t site = {.kind = GM_SITE_SM, .name = "t", .ctx = &ctx, .cache = &c};
-    gm_gpu_config_t gc;
-    gm_gpu_config_defaults(&gc);
-    gc.sm.count = 1;
-    gm_plug_env_t env = {.cfg = &gc, .ctx = &ctx, .nbanks = 0, .nstreams = 1};
-    const gm_plugin_t *si = gm_plugin_find("set_index");
-    assert_int_equal(si->init(&env, NULL, &index_self, &err), 0);
-    assert_int_equal(si->attach(index_self, &site, &err), 0);
-    const gm_plugin_t *mp = gm_plugin_find("mshr");
-    assert_int_equal(mp->init(&env, gm_plug_cfg(&gc, mp), &mshr_self, &err), 0);
-    assert_int_equal(mp->attach(mshr_self, &site, &err), 0);
+    attach_parts(&site, 0, &index_self, &mshr_self);
     assert_non_null(c.index.index);
     assert_non_null(c.mshr.cycle);
 }
@@ -93,8 +86,7 @@ static int teardown(void **state)
 {
     (void)state;
     gm_cache_free(&c);
-    gm_plugin_find("set_index")->free(index_self);
-    gm_plugin_find("mshr")->free(mshr_self);
+    free_parts(index_self, mshr_self);
     gm_registry_free(&reg);
     gm_fifo_free(&resp);
     gm_req_pool_free(&pool);
@@ -165,6 +157,13 @@ static void fill(uint32_t id)
     assert_int_equal(r.fill_taken, 1);
     for (int k = 0; k < 8; k++)
         cycle(NULL, GM_NO_REQ);
+}
+
+/* Whatever waits in the miss queue is dropped. */
+static void drop_missq(void)
+{
+    while (!gm_fifo_empty(&c.missq))
+        gm_req_release(&pool, gm_fifo_pop(&c.missq));
 }
 
 static void drain_resp(void)
@@ -409,12 +408,18 @@ static void test_write_back(void **state)
 /* The L2's data port (GPGPU-Sim 3.2.2's bandwidth_management): while it
  * is busy no access is made, a miss included; a hit holds it for the bytes
  * it moves, a write-back for the line; a miss or a merge holds nothing. */
+static void make_l2_back(uint32_t port_bytes)
+{
+    base_cfg();
+    cfg.write = GM_WRITE_BACK;
+    cfg.port_bytes = port_bytes;
+    make(0);
+}
+
 static void test_l2_data_port(void **state)
 {
     (void)state;
-    base_cfg();
-    cfg.write = GM_WRITE_BACK;
-    make(0);
+    make_l2_back(32);
     /* Two write-allocating misses, back to back: a miss holds nothing. */
     assert_int_equal(l2_access(LINE(2, 0), 1).outcome, GM_ACC_DONE);
     assert_int_equal(l2_access(LINE(2, 1), 1).outcome, GM_ACC_DONE);
@@ -438,8 +443,7 @@ static void test_l2_data_port(void **state)
         ;
     assert_int_equal(now, t + 5); /* made at t + 4 */
     drain_resp();
-    while (!gm_fifo_empty(&c.missq))
-        gm_req_release(&pool, gm_fifo_pop(&c.missq));
+    drop_missq();
 }
 
 /* A port as wide as the line holds it one cycle: the L2 makes one access
@@ -447,10 +451,7 @@ static void test_l2_data_port(void **state)
 static void test_l2_port_of_a_line(void **state)
 {
     (void)state;
-    base_cfg();
-    cfg.write = GM_WRITE_BACK;
-    cfg.port_bytes = 128;
-    make(0);
+    make_l2_back(128);
     assert_int_equal(l2_access(LINE(2, 0), 1).outcome, GM_ACC_DONE);
     assert_int_equal(l2_access(LINE(2, 1), 1).outcome, GM_ACC_DONE);
     drain_resp(); /* the acks leave as they come */
@@ -462,8 +463,7 @@ static void test_l2_port_of_a_line(void **state)
     assert_int_equal(c.st.hits, 2);
     assert_int_equal(c.st.writebacks, 1);
     drain_resp();
-    while (!gm_fifo_empty(&c.missq))
-        gm_req_release(&pool, gm_fifo_pop(&c.missq));
+    drop_missq();
 }
 
 /* l2.write_fetch, GPGPU-Sim 3.x's write-allocate W (wr_miss_wa): a write
@@ -479,7 +479,7 @@ static void test_write_fetch(void **state)
     cfg.missq = 8;
     cfg.port_bytes = 128;
     write_fetch = 1;
-    make(0);
+    make(0); /* not make_l2_back: base_cfg clears write_fetch */
     assert_int_equal(l2_access(LINE(2, 0), 1).outcome, GM_ACC_DONE);
     assert_int_equal(resp.n, 1); /* the ack */
     assert_int_equal(gm_req(&pool, gm_fifo_head(&resp))->kind, GM_REQ_WRITE);
@@ -539,8 +539,7 @@ static void test_write_fetch(void **state)
     gm_cache_res_t r = l2_access(LINE(3, 0), 1);
     assert_int_equal(r.outcome, GM_ACC_RF);
     assert_int_equal(r.rf, GM_RF_MISSQ);
-    while (!gm_fifo_empty(&c.missq))
-        gm_req_release(&pool, gm_fifo_pop(&c.missq));
+    drop_missq();
 }
 
 /* ---- a plug-in's tag store ---- */
@@ -912,8 +911,7 @@ static void test_sector_write_back_dirty_only(void **state)
     drain_resp();
     assert_int_equal(c.st.writebacks, 3);
     assert_int_equal(c.st.sec.writeback_bytes, 64 + 32 + 32);
-    while (!gm_fifo_empty(&c.missq))
-        gm_req_release(&pool, gm_fifo_pop(&c.missq));
+    drop_missq();
 }
 
 int main(void)

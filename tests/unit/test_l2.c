@@ -14,6 +14,8 @@
 #include "sim/l2.h"
 #include "sim/plugin.h"
 
+#include "cache_parts.h"
+
 static gm_l2_cfg_t cfg;
 static gm_registry_t reg;
 static gm_req_pool_t pool;
@@ -55,15 +57,7 @@ static void make(uint32_t port_bytes)
     assert_int_equal(gm_l2_init(&bank, 0, &cfg, ctx, &now, &route, &err), 0);
     gm_site_t site = {.kind = GM_SITE_L2, .name = "l2.bank0", .ctx = &ctx, .l2 = &bank,
                       .cache = &bank.c};
-    gm_gpu_config_t gc;
-    gm_gpu_config_defaults(&gc);
-    gm_plug_env_t env = {.cfg = &gc, .ctx = &ctx, .nbanks = 1, .nstreams = 1};
-    const gm_plugin_t *si = gm_plugin_find("set_index");
-    assert_int_equal(si->init(&env, NULL, &index_self, &err), 0);
-    assert_int_equal(si->attach(index_self, &site, &err), 0);
-    const gm_plugin_t *mp = gm_plugin_find("mshr");
-    assert_int_equal(mp->init(&env, gm_plug_cfg(&gc, mp), &mshr_self, &err), 0);
-    assert_int_equal(mp->attach(mshr_self, &site, &err), 0);
+    attach_parts(&site, 1, &index_self, &mshr_self);
 }
 
 static int teardown(void **state)
@@ -72,8 +66,7 @@ static int teardown(void **state)
     while (!gm_fifo_empty(&bank.replies))
         gm_req_release(&pool, gm_fifo_pop(&bank.replies));
     gm_l2_free(&bank);
-    gm_plugin_find("set_index")->free(index_self);
-    gm_plugin_find("mshr")->free(mshr_self);
+    free_parts(index_self, mshr_self);
     gm_registry_free(&reg);
     gm_req_pool_free(&pool);
     return 0;
@@ -112,26 +105,29 @@ static void fills_taken(uint32_t n, uint64_t *at)
     assert_int_equal(seen, n);
 }
 
+/* Three fills arriving together over a fill port of port_bytes: they are
+ * taken `gap` L2 cycles apart. */
+static void check_fill_gaps(uint32_t port_bytes, uint64_t gap)
+{
+    make(port_bytes);
+    uint64_t at[3];
+    fills_taken(3, at);
+    assert_int_equal(at[1] - at[0], gap);
+    assert_int_equal(at[2] - at[1], gap);
+}
+
 /* A line over a 32-byte fill port: one fill every 4 L2 cycles. */
 static void test_fill_port_paces_fills(void **state)
 {
     (void)state;
-    make(32);
-    uint64_t at[3];
-    fills_taken(3, at);
-    assert_int_equal(at[1] - at[0], 4);
-    assert_int_equal(at[2] - at[1], 4);
+    check_fill_gaps(32, 4);
 }
 
 /* A port as wide as the line: a fill a cycle. */
 static void test_fill_port_of_a_line(void **state)
 {
     (void)state;
-    make(128);
-    uint64_t at[3];
-    fills_taken(3, at);
-    assert_int_equal(at[1] - at[0], 1);
-    assert_int_equal(at[2] - at[1], 1);
+    check_fill_gaps(128, 1);
 }
 
 int main(void)
