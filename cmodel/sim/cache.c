@@ -416,7 +416,8 @@ static void primary(gm_cache_t *c, const gm_cache_acc_t *a, const probe_t *pr, u
  * queue for the write, the fetch and a write-back, and the MSHR for the
  * fetch, an entry or (the line already on its way) a merge. The fetch is
  * offered to the MSHR here; store_fetched() takes its answer. */
-static gm_acc_outcome_t store_fetch(gm_cache_t *c, const gm_cache_acc_t *a, gm_cache_res_t *res,
+/* Off the hot path (no shipped configuration turns write_fetch on). */
+__attribute__((cold, noinline)) static gm_acc_outcome_t store_fetch(gm_cache_t *c, const gm_cache_acc_t *a, gm_cache_res_t *res,
                                     gm_mshr_io_t *io, probe_t *pr, uint32_t set, int way)
 {
     pr->set = set;
@@ -465,9 +466,10 @@ static gm_acc_outcome_t store_fetch(gm_cache_t *c, const gm_cache_acc_t *a, gm_c
 
 /* The MSHR's answer to a write miss's fetch: taken, the write goes on to
  * DRAM as it is (GPGPU-Sim's send_write_request; here a write without a
- * reply), the fetch waits as a primary or rides the line's pending one,
- * and the store is acknowledged at once as a write hit is. */
-static gm_acc_outcome_t store_fetched(gm_cache_t *c, const gm_cache_acc_t *a,
+ * reply), the fetch waits as a primary or rides the line's pending one
+ * (its release is dropped, gm_cache_cycle), and the store is acknowledged
+ * at once as a write hit is. */
+__attribute__((cold, noinline)) static gm_acc_outcome_t store_fetched(gm_cache_t *c, const gm_cache_acc_t *a,
                                       const gm_mshr_io_t *io, const probe_t *pr,
                                       gm_cache_res_t *res)
 {
@@ -712,8 +714,14 @@ void gm_cache_cycle(gm_cache_t *c, const gm_cache_acc_t *a, uint32_t fill, gm_ca
         install(c, fr);
         res->fill_taken = 1;
     }
-    if (io.fwd)
-        gm_fifo_push(c->p.resp, io.fwd_info);
+    if (io.fwd) {
+        /* A write miss's fetch answers no one (GPGPU-Sim drops its
+         * L2_WR_ALLOC_R the same way). */
+        if (c->p.write_fetch && gm_req(c->ctx.pool, io.fwd_info)->wfetch)
+            gm_req_release(c->ctx.pool, io.fwd_info);
+        else
+            gm_fifo_push(c->p.resp, io.fwd_info);
+    }
     if (c->ts)
         c->ts->end(c->ts->self);
 }

@@ -441,10 +441,6 @@ static void bank_cycle(gm_gpu_t *g, uint32_t b)
             gm_icnt_pop(&g->req_net, b);
     }
     gm_l2_cycle(k);
-    /* A write miss's line fetch (l2.write_fetch) is released here: no SM
-     * waits for it (GPGPU-Sim drops its L2_WR_ALLOC_R the same way). */
-    while (!gm_fifo_empty(&k->replies) && gm_req(&g->pool, gm_fifo_head(&k->replies))->wfetch)
-        gm_req_release(&g->pool, gm_fifo_pop(&k->replies));
     if (!gm_fifo_empty(&k->replies) && gm_icnt_can_inject(&g->reply_net, b)) {
         id = gm_fifo_pop(&k->replies);
         const gm_req_t *r = gm_req(&g->pool, id);
