@@ -217,7 +217,7 @@ static int map_bool(gs_t *g, const char *name, const char *def, const char *path
         return 0;
     if (strcmp(v.value, "0") && strcmp(v.value, "1"))
         return gs_fail(g, &v, "expected 0 or 1");
-    if (put(g, path, cJSON_CreateBool(v.value[0] == '1')))
+    if (gs_put_bool(g, path, v.value[0] == '1'))
         return -1;
     g->counts.mapped += v.line != 0;
     return 0;

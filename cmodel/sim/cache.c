@@ -171,14 +171,19 @@ static void hold_port(gm_cache_t *c, uint32_t n)
         c->port_free = until;
 }
 
+/* The cycles `bytes` take through the data port. */
+static uint32_t port_cycles(const gm_cache_t *c, uint32_t bytes)
+{
+    return (bytes + c->p.cfg->port_bytes - 1) / c->p.cfg->port_bytes;
+}
+
 /* A store hit or a write-back's read-out moves `bytes` through the L2's
  * data port. The L1D's port is held by its load hits alone, as it was
  * when the figures were made (README "Data and fill ports"). */
 static void hold_port_bytes(gm_cache_t *c, uint32_t bytes)
 {
-    uint32_t w = c->p.cfg->port_bytes;
     if (!c->p.data_port)
-        hold_port(c, (bytes + w - 1) / w);
+        hold_port(c, port_cycles(c, bytes));
 }
 
 /* A dirty victim leaves for the next level as a write-back request (its
@@ -217,7 +222,7 @@ static gm_acc_outcome_t hit(gm_cache_t *c, const gm_cache_acc_t *a, gm_line_t *l
     }
     if (!c->p.data_port && gm_delay_full(&c->hits))
         return GM_ACC_STALL;
-    uint32_t busy = (a->bytes + k->port_bytes - 1) / k->port_bytes;
+    uint32_t busy = port_cycles(c, a->bytes);
     hold_port(c, busy ? busy : 1);
     if (l) {
         l->stamp = *c->p.stamp;
@@ -415,10 +420,11 @@ static void primary(gm_cache_t *c, const gm_cache_acc_t *a, const probe_t *pr, u
  * (gpu-cache.cc): a line to reserve (allocate-on-miss), room in the miss
  * queue for the write, the fetch and a write-back, and the MSHR for the
  * fetch, an entry or (the line already on its way) a merge. The fetch is
- * offered to the MSHR here; store_fetched() takes its answer. */
-/* Off the hot path (no shipped configuration turns write_fetch on). */
-__attribute__((cold, noinline)) static gm_acc_outcome_t store_fetch(gm_cache_t *c, const gm_cache_acc_t *a, gm_cache_res_t *res,
-                                    gm_mshr_io_t *io, probe_t *pr, uint32_t set, int way)
+ * offered to the MSHR here; store_fetched() takes its answer. Both are
+ * kept off the hot path: no shipped configuration turns write_fetch on. */
+__attribute__((cold, noinline)) static gm_acc_outcome_t
+store_fetch(gm_cache_t *c, const gm_cache_acc_t *a, gm_cache_res_t *res, gm_mshr_io_t *io,
+            probe_t *pr, uint32_t set, int way)
 {
     pr->set = set;
     pr->way = way;
@@ -469,9 +475,9 @@ __attribute__((cold, noinline)) static gm_acc_outcome_t store_fetch(gm_cache_t *
  * reply), the fetch waits as a primary or rides the line's pending one
  * (its release is dropped, gm_cache_cycle), and the store is acknowledged
  * at once as a write hit is. */
-__attribute__((cold, noinline)) static gm_acc_outcome_t store_fetched(gm_cache_t *c, const gm_cache_acc_t *a,
-                                      const gm_mshr_io_t *io, const probe_t *pr,
-                                      gm_cache_res_t *res)
+__attribute__((cold, noinline)) static gm_acc_outcome_t
+store_fetched(gm_cache_t *c, const gm_cache_acc_t *a, const gm_mshr_io_t *io, const probe_t *pr,
+              gm_cache_res_t *res)
 {
     uint32_t fid = io->req_info;
     if (io->busy || !io->accept) {

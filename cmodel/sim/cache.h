@@ -213,6 +213,13 @@ static inline uint32_t gm_cache_set(gm_cache_t *c, uint32_t addr)
 {
     return c->index.index(c->index.self, addr);
 }
+/* The cycles a fill holds the fill port: what it carries, the line or a
+ * sector, over port_bytes (GPGPU-Sim's use_fill_port); 0 or 1 leaves the
+ * port free for the next cycle's fill. */
+static inline uint32_t gm_cache_fill_cycles(const gm_cache_t *c)
+{
+    return (c->sb ? 1u << c->sb : c->p.cfg->line) / c->p.cfg->port_bytes;
+}
 static inline uint32_t gm_cache_missq_free(const gm_cache_t *c)
 {
     return gm_fifo_space(&c->missq) - c->missq_reserved;

@@ -134,9 +134,7 @@ void gm_l1d_cycle(gm_l1d_t *l, gm_l1d_port_t *p)
     }
     if (res.fill_taken) {
         gm_fifo_pop(&l->resp);
-        /* The fill port carries what was fetched: the line, or a sector. */
-        uint32_t fill_bytes = l->cfg->c.sector ? l->cfg->c.sector : l->cfg->c.line;
-        l->fill_free = now + fill_bytes / l->cfg->c.port_bytes;
+        l->fill_free = now + gm_cache_fill_cycles(&l->c);
     }
     while (!gm_fifo_empty(&l->out)) {
         uint32_t id = gm_fifo_pop(&l->out);

@@ -113,9 +113,7 @@ void gm_l2_cycle(gm_l2bank_t *k)
         k->c.st.port_stalls++;
     if (res.fill_taken) {
         gm_fifo_pop(&k->fills);
-        uint32_t bytes = k->cfg->c.sector ? k->cfg->c.sector : k->cfg->c.line;
-        uint32_t busy = bytes / k->cfg->c.port_bytes;
-        k->fill_free = now + (busy ? busy : 1);
+        k->fill_free = now + gm_cache_fill_cycles(&k->c);
     }
     gm_cache_end(&k->c);
 }

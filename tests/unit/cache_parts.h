@@ -1,9 +1,17 @@
 /* Helpers the cache-pipeline unit tests share (included after cmocka.h,
  * sim/cache.h and sim/plugin.h): a cache's parts -- its set index and its
  * MSHR, the set_index and mshr plug-ins -- attached to a site built
- * without a GPU, and their release. */
+ * without a GPU, and their release; and a route that maps nothing. */
 #ifndef GM_TESTS_CACHE_PARTS_H
 #define GM_TESTS_CACHE_PARTS_H
+
+/* The partition mapping of a cache alone: the partition address is the
+ * address. */
+static inline void route_same(void *self, gm_req_t *r)
+{
+    (void)self;
+    r->paddr = r->addr;
+}
 
 static inline void attach_parts(const gm_site_t *site, uint32_t nbanks, void **index_self,
                                 void **mshr_self)

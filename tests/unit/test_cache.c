@@ -34,12 +34,6 @@ static uint64_t now;
 static gm_route_t route;
 static void *index_self, *mshr_self; /* the set_index and mshr plug-ins' */
 
-static void route_same(void *self, gm_req_t *r)
-{
-    (void)self;
-    r->paddr = r->addr;
-}
-
 static int write_fetch; /* the L2-like cache's l2.write_fetch (base_cfg clears it) */
 
 static void base_cfg(void)

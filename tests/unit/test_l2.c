@@ -24,12 +24,6 @@ static uint64_t now;
 static gm_route_t route;
 static void *index_self, *mshr_self;
 
-static void route_same(void *self, gm_req_t *r)
-{
-    (void)self;
-    r->paddr = r->addr;
-}
-
 static void make(uint32_t port_bytes)
 {
     gm_err_t err;
