@@ -347,6 +347,35 @@ static int map_queues(gs_t *g)
     return 0;
 }
 
+/* A 4.x file writes its caches' strings with a leading type, N or S. */
+static int is_3x(const gs_t *g)
+{
+    const char *dl2 = NULL;
+    for (unsigned i = 0; i < g->n; i++)
+        if (!strcmp(g->opt[i].name, "-gpgpu_cache:dl2"))
+            dl2 = g->opt[i].value;
+    return dl2 && !((dl2[0] == 'N' || dl2[0] == 'S') && dl2[1] == ':');
+}
+
+/* GPGPU-Sim puts bank j in group j >> t, t the bit length of nbk/nbkgrp
+ * in 3.x (gpu-sim.h; one bit more than the bank tag, fixed in 4.x). */
+static int map_bank_groups(gs_t *g, const gs_val_t *v, unsigned long nbk, unsigned long nbkgrp)
+{
+    if (nbkgrp == 0 || nbkgrp > nbk)
+        return gs_fail(g, v, "nbkgrp=%lu: expected 1 to nbk=%lu bank groups", nbkgrp, nbk);
+    unsigned t = 0;
+    for (unsigned long n = nbk / nbkgrp; n; n >>= 1)
+        t++;
+    if (!is_3x(g))
+        t--;
+    unsigned long groups = nbk >> t ? nbk >> t : 1;
+    if (groups != nbkgrp)
+        gs_report(g, v, "converted", "nbkgrp=%lu over %lu banks: GPGPU-Sim 3.x puts bank j in "
+                  "group j >> %u (its bank tag one bit too long, fixed in 4.x), %lu groups: "
+                  "$.dram.bank_groups = %lu", nbkgrp, nbk, t, groups, groups);
+    return gs_put_uint(g, v, "dram.bank_groups", groups);
+}
+
 static int map_dram(gs_t *g)
 {
     static const struct { const char *key, *path; } t[14] = {
@@ -395,11 +424,10 @@ static int map_dram(gs_t *g)
     for (unsigned i = 0; i < 11; i++)
         if (gs_put_uint(g, &v, t[i].path, x[i]))
             return -1;
-    if (x[11] > 1 || x[12] || x[13])
-        gs_report(g, &v, "unmapped", "bank groups (nbkgrp=%lu, CCDL=%lu, RTPL=%lu): gmem's DRAM "
-                  "banks form no groups", x[11], x[12], x[13]);
-    else
-        g->counts.mapped += v.line != 0;
+    if (map_bank_groups(g, &v, x[0], x[11]) || gs_put_uint(g, &v, "dram.tCCDL", x[12]) ||
+        gs_put_uint(g, &v, "dram.tRTPL", x[13]))
+        return -1;
+    g->counts.mapped += v.line != 0;
 
     gs_val_t bw, chips;
     unsigned long nbw, nchips;

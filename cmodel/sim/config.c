@@ -150,6 +150,13 @@ static const gm_field_t dram_f[] = {
     GM_FIELD_UINT_U(S, tWL, 4, 1, 100, "DRAM cycles", "write latency: write command to data"),
     GM_FIELD_UINT_U(S, tCDLR, 5, 1, 100, "DRAM cycles", "end of write data to read command"),
     GM_FIELD_UINT_U(S, tWR, 12, 1, 100, "DRAM cycles", "write recovery: end of write data to precharge"),
+    GM_FIELD_UINT(S, bank_groups, 1, 1, 64,
+                  "bank groups per channel, of consecutive banks (GPGPU-Sim 3.2.2's nbkgrp=4 over 16 "
+                  "banks makes 2: README \"Bank groups\")"),
+    GM_FIELD_UINT_U(S, tCCDL, 0, 0, 100, "DRAM cycles",
+                    "column command to column command in the same bank group"),
+    GM_FIELD_UINT_U(S, tRTPL, 0, 0, 100, "DRAM cycles",
+                    "read command to precharge in the same bank group"),
     /* GPGPU-Sim adds -dram_latency at the core clock; 132 is its GTX480
      * value, 100 core cycles at 700 MHz, at the DRAM's 924 MHz. */
     GM_FIELD_UINT_U(S, latency, 132, 0, 2000, "DRAM cycles",
@@ -348,6 +355,9 @@ int gm_gpu_config_check(const gm_gpu_config_t *c, const char *file, gm_err_t *er
     if ((1u << nb) != c->dram.banks)
         return gm_errf(err, "%s: $.dram.addr_map: %u bank bits do not address $.dram.banks = %u",
                        file, nb, c->dram.banks);
+    if (c->dram.banks % c->dram.bank_groups)
+        return gm_errf(err, "%s: $.dram.bank_groups: %u does not divide $.dram.banks = %u", file,
+                       c->dram.bank_groups, c->dram.banks);
     if (nr == 0 || nc + ns < gm_clog2(c->l2.c.line))
         return gm_errf(err, "%s: $.dram.addr_map: needs row bits and at least log2(line) "
                             "column/offset bits",

@@ -87,6 +87,8 @@ typedef struct gm_dram_cfg {
     uint32_t burst;        /* beats per burst */
     uint32_t banks;
     uint32_t tCCD, tRRD, tRCD, tRAS, tRP, tRC, tCL, tWL, tCDLR, tWR;
+    uint32_t bank_groups;  /* consecutive banks form this many groups */
+    uint32_t tCCDL, tRTPL; /* column to column, read to precharge, within a group */
     uint32_t latency;      /* extra fixed return latency (DRAM cycles) */
     char addr_map[40];     /* R/B/C/S letters from bit 31 down to bit 0 */
 } gm_dram_cfg_t;

@@ -14,13 +14,15 @@ int gm_dram_init(gm_dram_t *d, const gm_dram_cfg_t *cfg, const gm_addr_map_t *ma
     d->pool = pool;
     d->queue_cap = cfg->queue ? cfg->queue : QUEUE_UNLIMITED;
     d->bank = calloc(cfg->banks, sizeof *d->bank);
-    if (!d->bank || gm_fifo_init(&d->queue, d->queue_cap) || gm_delay_init(&d->ret, RET_CAP)) {
+    d->group = calloc(cfg->bank_groups, sizeof *d->group);
+    if (!d->bank || !d->group || gm_fifo_init(&d->queue, d->queue_cap) || gm_delay_init(&d->ret, RET_CAP)) {
         gm_dram_free(d);
         return gm_errf(err, "out of memory for a DRAM channel");
     }
     for (uint32_t b = 0; b < cfg->banks; b++) {
         d->bank[b].open_row = -1;
         d->bank[b].act_for = GM_NO_REQ;
+        d->bank[b].group = b / (cfg->banks / cfg->bank_groups);
     }
     return 0;
 }
@@ -28,16 +30,22 @@ int gm_dram_init(gm_dram_t *d, const gm_dram_cfg_t *cfg, const gm_addr_map_t *ma
 void gm_dram_free(gm_dram_t *d)
 {
     free(d->bank);
+    free(d->group);
     gm_fifo_free(&d->queue);
     gm_delay_free(&d->ret);
     d->bank = NULL;
+    d->group = NULL;
+}
+
+static uint32_t bursts(const gm_dram_cfg_t *cfg, uint32_t bytes)
+{
+    uint32_t beats = (bytes + cfg->bus_bytes - 1) / cfg->bus_bytes;
+    return (beats + cfg->burst - 1) / cfg->burst;
 }
 
 uint32_t gm_dram_burst_cycles(const gm_dram_cfg_t *cfg, uint32_t bytes)
 {
-    uint32_t beats = (bytes + cfg->bus_bytes - 1) / cfg->bus_bytes;
-    beats = (beats + cfg->burst - 1) / cfg->burst * cfg->burst;
-    return (beats + cfg->data_ratio - 1) / cfg->data_ratio;
+    return (bursts(cfg, bytes) * cfg->burst + cfg->data_ratio - 1) / cfg->data_ratio;
 }
 
 void gm_dram_push(gm_dram_t *d, uint32_t id)
@@ -57,14 +65,22 @@ int gm_dram_column(gm_dram_t *d, uint32_t i, uint64_t now)
     uint32_t id = gm_fifo_at(&d->queue, i);
     gm_req_t *r = gm_req(d->pool, id);
     gm_dram_bank_t *b = &d->bank[r->dbank];
+    gm_dram_group_t *g = &d->group[b->group];
     int wr = r->kind == GM_REQ_WRITEBACK;
     uint32_t bc = gm_dram_burst_cycles(c, r->bytes);
     uint64_t data_at = now + (wr ? c->tWL : c->tCL);
-    if (now < b->next_col || now < d->next_col || data_at < d->bus_free)
+    if (now < b->next_col || now < d->next_col || now < g->next_col || data_at < d->bus_free)
         return 0;
     if (!wr && (now < d->rd_ok || gm_delay_full(&d->ret)))
         return 0;
+    /* GPGPU-Sim issues one column command per burst, tCCDL apart within
+     * a group: the group is free for the next after all of them, and
+     * precharges tRTPL after the last read burst. */
+    uint32_t n = bursts(c, r->bytes);
     d->next_col = b->next_col = now + c->tCCD;
+    g->next_col = now + (uint64_t)n * c->tCCDL;
+    if (!wr)
+        g->next_pre = now + (uint64_t)(n ? n - 1 : 0) * c->tCCDL + c->tRTPL;
     d->bus_free = data_at + bc;
     d->st.busy_cycles += bc;
     if (b->act_for == id) {
@@ -111,7 +127,7 @@ int gm_dram_activate(gm_dram_t *d, uint32_t i, uint64_t now)
 int gm_dram_precharge(gm_dram_t *d, uint32_t bank, uint64_t now)
 {
     gm_dram_bank_t *b = &d->bank[bank];
-    if (b->open_row < 0 || now < b->next_pre)
+    if (b->open_row < 0 || now < b->next_pre || now < d->group[b->group].next_pre)
         return 0;
     b->open_row = -1;
     b->next_act = max64(b->next_act, now + d->cfg->tRP);
@@ -134,14 +150,14 @@ uint64_t gm_dram_next(const gm_dram_t *d)
         if (b->open_row == (int64_t)r->row) {
             int wr = r->kind == GM_REQ_WRITEBACK;
             uint64_t lat = wr ? c->tWL : c->tCL;
-            e = max64(b->next_col, d->next_col);
+            e = max64(max64(b->next_col, d->next_col), d->group[b->group].next_col);
             e = max64(e, d->bus_free > lat ? d->bus_free - lat : 0);
             if (!wr)
                 e = max64(e, d->rd_ok);
         } else if (b->open_row < 0) {
             e = max64(b->next_act, d->next_rrd);
         } else {
-            e = b->next_pre;
+            e = max64(b->next_pre, d->group[b->group].next_pre);
         }
         if (e < t)
             t = e;

@@ -17,7 +17,14 @@ typedef struct gm_dram_bank {
     int64_t open_row;       /* -1: precharged */
     uint32_t act_for;       /* request whose miss opened the row */
     uint64_t next_act, next_pre, next_col;
+    uint32_t group;
 } gm_dram_bank_t;
+
+/* A bank group's own column-to-column (tCCDL) and read-to-precharge
+ * (tRTPL) spacing, over the channel's tCCD and each bank's timing. */
+typedef struct gm_dram_group {
+    uint64_t next_col, next_pre;
+} gm_dram_group_t;
 
 typedef struct gm_dram gm_dram_t;
 
@@ -40,6 +47,7 @@ struct gm_dram {
     uint32_t queue_cap;
     gm_delay_t ret;         /* completed reads */
     gm_dram_bank_t *bank;
+    gm_dram_group_t *group;
     uint64_t bus_free, next_col, next_rrd, rd_ok;
     gm_dram_sched_t sched;
     gm_dram_stats_t st;

@@ -33,23 +33,31 @@ expect_rc 1 "$GMEM" diff-stats "$T/imported.json" "$T/fermi.json"
 #  l2.write_fetch   GTX480's dl2 write-allocate is W (the write goes on, the
 #                   line is fetched); gmem's Fermi config keeps the L2 its
 #                   figures were made with (README "Write misses at the L2").
+#  dram.bank_groups, tCCDL, tRTPL
+#                   GTX480's nbkgrp=4, CCDL=3, RTPL=2, which 3.x makes 2
+#                   groups of 8 banks; gmem's Fermi config keeps the DRAM
+#                   its figures were made with (README "Bank groups").
 # (-dram_latency 100 counts core cycles -- GPGPU-Sim adds it at
 # gpu_sim_cycle, the core clock -- and gmem DRAM cycles: both say 132.)
 [ "$OUT" = '  $.l2.c.set_func: "bmod" -> "bxor"
   $.l2.c.port_bytes: 32 -> 128
   $.l2.write_fetch: true -> false
-3 differences' ] || fail "GTX480 import against fermi-gtx480, expected the three listed differences:
+  $.dram.bank_groups: 2 -> 1
+  $.dram.tCCDL: 3 -> 0
+  $.dram.tRTPL: 2 -> 0
+6 differences' ] || fail "GTX480 import against fermi-gtx480, expected the six listed differences:
 $OUT"
 echo "$GTX" | grep -q "gtx480.config:64: converted: -dram_latency 100: 100 core cycles at 700 MHz are 132 cycles of gmem's DRAM clock (924 MHz)" ||
   fail "the importer does not say why dram.latency is 132: $GTX"
-# with those three set as imported, the Fermi config is the import
+# with those six set as imported, the Fermi config is the import
 expect_rc 0 "$GMEM" run --config fermi-gtx480 --set l2.c.set_func=bmod --set l2.c.port_bytes=32 \
-  --set l2.write_fetch=true --print-config
+  --set l2.write_fetch=true --set dram.bank_groups=2 --set dram.tCCDL=3 --set dram.tRTPL=2 \
+  --print-config
 [ "$OUT" = "$(cat "$T/imported.json")" ] || fail "fermi-gtx480 with the difference is not the import"
-# what gmem cannot hold is said: the Fermi hash set index,
-# bank groups, the interconnect's file, the power model
+# what gmem cannot hold is said: the Fermi hash set index, the
+# interconnect's file, the power model; and how 3.x groups the banks
 for want in "gtx480.config:37: unmapped: -gpgpu_cache:dl1 32:128:4,L:L:m:N:H,A:32:8,8: set index H" \
-            "gtx480.config:79: unmapped: -gpgpu_dram_timing_opt nbk=16:.*: bank groups \(nbkgrp=4, CCDL=3, RTPL=2\)" \
+            "gtx480.config:79: converted: -gpgpu_dram_timing_opt nbk=16:.*: nbkgrp=4 over 16 banks: GPGPU-Sim 3.x puts bank j in group j >> 3 .*\\\$.dram.bank_groups = 2" \
             "gtx480.config:61: unmapped: -inter_config_file config_fermi_islip.icnt: " \
             "gtx480.config:90: unmapped: -power_simulation_enabled 1: " \
             "gtx480.config: default: -gpgpu_l1_latency 1 \(GPGPU-Sim's default, not in the file\)" \
@@ -90,8 +98,10 @@ for fx in qv100 rtx2060; do
   expect_rc 0 "$GMEM" run --config "$T/$fx.json" --workload stream:n=4096
 done
 expect_rc 0 "$GMEM" stats-get "$T/qv100.json" sm.count sm.max_warps l1d.c.sets l1d.c.ways l1d.c.alloc \
-  l2.channels l2.c.ways dram.bus_bytes dram.latency part.chunk_lb dram.addr_map icnt.flit_bytes
-[ "$OUT" = "$(printf '80\n64\n4\n64\non_fill\n32\n24\n16\n75\n8\n0000RRRRRRRRRRRRRBBBCCCBCCCSSSSS\n40')" ] ||
+  l2.channels l2.c.ways dram.bus_bytes dram.latency part.chunk_lb dram.addr_map icnt.flit_bytes \
+  dram.bank_groups dram.tCCDL dram.tRTPL
+# (4.x groups nbkgrp=4 of 16 banks as 4, where 3.x makes 2: above)
+[ "$OUT" = "$(printf '80\n64\n4\n64\non_fill\n32\n24\n16\n75\n8\n0000RRRRRRRRRRRRRBBBCCCBCCCSSSSS\n40\n4\n2\n3')" ] ||
   fail "QV100 import: $OUT"
 # a sectored L2 under a line-granular L1D (GPGPU-Sim's Fermi/Kepler layout):
 # gmem carries one sector size from the L1D down, so it keeps whole lines

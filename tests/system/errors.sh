@@ -19,6 +19,8 @@ expect_out "\\\$.l1d.c.sets: 48 is not a power of two"
 sed 's/"func": "mod"/"func": "xor"/' configs/fermi-gtx480.json > "$TMP/bad.json"
 expect_rc 2 "$GMEM" run --config "$TMP/bad.json" --workload atax
 expect_out "\\\$.part.func: \"xor\" needs a power-of-two number of channels"
+expect_rc 2 "$GMEM" run --config fermi-gtx480 --set dram.bank_groups=3 --workload atax
+expect_out "\\\$.dram.bank_groups: 3 does not divide \\\$.dram.banks = 16"
 sed 's/"scheduler": "gto"/"scheduler": "fifo"/' configs/fermi-gtx480.json > "$TMP/bad.json"
 expect_rc 2 "$GMEM" run --config "$TMP/bad.json" --workload atax
 expect_out "\\\$.sm.scheduler: expected one of \"gto\", \"lrr\""

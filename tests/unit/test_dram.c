@@ -18,11 +18,16 @@ static gm_addr_map_t map;
 static gm_req_pool_t pool;
 static gm_dram_t d;
 
-static int setup_with(const char *sched)
+static int setup_with(const char *sched, uint32_t groups)
 {
     gm_err_t err;
     gm_gpu_config_defaults(&cfg);
     cfg.dram.latency = 100; /* the timings below were worked out with 100 */
+    if (groups > 1) {       /* GPGPU-Sim 3.2.2's GTX480 file, as 3.2.2 groups it */
+        cfg.dram.bank_groups = groups;
+        cfg.dram.tCCDL = 3;
+        cfg.dram.tRTPL = 2;
+    }
     gm_addr_map_init(&map, cfg.dram.addr_map);
     assert_int_equal(gm_req_pool_init(&pool, 64, &err), 0);
     assert_int_equal(gm_dram_init(&d, &cfg.dram, &map, &pool, &err), 0);
@@ -37,13 +42,19 @@ static int setup_with(const char *sched)
 static int setup(void **state)
 {
     (void)state;
-    return setup_with("frfcfs");
+    return setup_with("frfcfs", 1);
+}
+
+static int setup_groups(void **state)
+{
+    (void)state;
+    return setup_with("frfcfs", 2);
 }
 
 static int setup_fcfs(void **state)
 {
     (void)state;
-    return setup_with("fcfs");
+    return setup_with("fcfs", 1);
 }
 
 static int teardown(void **state)
@@ -158,6 +169,54 @@ static void test_fcfs_keeps_arrival_order(void **state)
     assert_int_equal(d.st.row_conflicts, 2);
     assert_int_equal(d.st.row_hits, 0);
 }
+/* The cycle at which the counter reaches n, stepping from *t on. */
+static uint64_t step_until(uint64_t *t, const uint64_t *counter, uint64_t n)
+{
+    while (*counter < n)
+        gm_dram_cycle(&d, (*t)++);
+    return *t - 1;
+}
+
+/* Banks 0 and 1 share a group (0-7 of 16 in two groups), bank 8 does
+ * not. Without groups: ACT 0 at 0, ACT 8 at tRRD 6, RD a at 12, b when
+ * its data follows a's at 16, c at 20. With tCCDL 3 a 128-byte read is
+ * two bursts, 6 cycles of its group: b at 18, c at 22 (its data after
+ * b's). A read holds its group's precharges for tRTPL after its last
+ * burst: 3 + 2 cycles, where a precharge could follow the read at once
+ * (the row opened long enough ago for tRAS). */
+static void bank_group_timing(uint32_t groups)
+{
+    uint32_t a = push(paddr(1, 0, 0), GM_REQ_READ);
+    uint32_t b = push(paddr(1, 0, 1), GM_REQ_READ);
+    uint32_t c = push(paddr(1, 8, 0), GM_REQ_READ);
+    uint64_t t = 0, g = groups > 1;
+    assert_int_equal(step_until(&t, &d.st.reads, 1), 12);
+    assert_int_equal(gm_fifo_head(&d.queue), b);
+    assert_int_equal(step_until(&t, &d.st.reads, 2), g ? 18 : 16);
+    assert_int_equal(gm_fifo_head(&d.queue), c);
+    assert_int_equal(step_until(&t, &d.st.reads, 3), g ? 22 : 20);
+    for (uint32_t id; t < 200; t++)
+        while ((id = gm_dram_ret_peek(&d, t)) != GM_NO_REQ)
+            gm_req_release(&pool, gm_dram_ret_pop(&d));
+    push(paddr(1, 0, 2), GM_REQ_READ); /* a hit in bank 0, long open */
+    push(paddr(2, 0, 0), GM_REQ_READ); /* then a conflict */
+    assert_int_equal(step_until(&t, &d.st.reads, 4), 200);
+    assert_int_equal(step_until(&t, &d.st.precharges, 1), g ? 205 : 201);
+    (void)a;
+}
+
+static void test_bank_groups_off(void **state)
+{
+    (void)state;
+    bank_group_timing(1);
+}
+
+static void test_bank_groups(void **state)
+{
+    (void)state;
+    bank_group_timing(2);
+}
+
 static uint64_t commands(void)
 {
     return d.st.activates + d.st.precharges + d.st.reads + d.st.writes;
@@ -203,6 +262,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_fr_fcfs_prefers_row_hits, setup, teardown),
         cmocka_unit_test_setup_teardown(test_fcfs_keeps_arrival_order, setup_fcfs, teardown),
         cmocka_unit_test_setup_teardown(test_next_is_a_lower_bound, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_next_is_a_lower_bound, setup_groups, teardown),
+        cmocka_unit_test_setup_teardown(test_bank_groups_off, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_bank_groups, setup_groups, teardown),
         cmocka_unit_test_setup_teardown(test_next_is_a_lower_bound, setup_fcfs, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
