@@ -370,9 +370,10 @@ static int map_bank_groups(gs_t *g, const gs_val_t *v, unsigned long nbk, unsign
         t--;
     unsigned long groups = nbk >> t ? nbk >> t : 1;
     if (groups != nbkgrp)
-        gs_report(g, v, "converted", "nbkgrp=%lu over %lu banks: GPGPU-Sim 3.x puts bank j in "
-                  "group j >> %u (its bank tag one bit too long, fixed in 4.x), %lu groups: "
-                  "$.dram.bank_groups = %lu", nbkgrp, nbk, t, groups, groups);
+        gs_report(g, v, "converted", "nbkgrp=%lu over %lu banks: GPGPU-Sim %s puts bank j in "
+                  "group j >> %u%s, %lu groups: $.dram.bank_groups = %lu", nbkgrp, nbk,
+                  is_3x(g) ? "3.x" : "4.x", t,
+                  is_3x(g) ? " (its bank tag one bit too long, fixed in 4.x)" : "", groups, groups);
     return gs_put_uint(g, v, "dram.bank_groups", groups);
 }
 

@@ -15,7 +15,8 @@ int gm_dram_init(gm_dram_t *d, const gm_dram_cfg_t *cfg, const gm_addr_map_t *ma
     d->queue_cap = cfg->queue ? cfg->queue : QUEUE_UNLIMITED;
     d->bank = calloc(cfg->banks, sizeof *d->bank);
     d->group = calloc(cfg->bank_groups, sizeof *d->group);
-    if (!d->bank || !d->group || gm_fifo_init(&d->queue, d->queue_cap) || gm_delay_init(&d->ret, RET_CAP)) {
+    if (!d->bank || !d->group || gm_fifo_init(&d->queue, d->queue_cap) ||
+        gm_delay_init(&d->ret, RET_CAP)) {
         gm_dram_free(d);
         return gm_errf(err, "out of memory for a DRAM channel");
     }

@@ -161,6 +161,7 @@ bad '-gpgpu_shader_core_pipeline 1536:16' "1: -gpgpu_shader_core_pipeline 1536:1
 bad '-gpgpu_clock_domains 700:700:fast:924' "1: -gpgpu_clock_domains 700:700:fast:924: expected <core>:<icnt>:<l2>:<dram> clocks in MHz"
 bad '-gpgpu_dram_timing_opt "nbk=16:CCD=2:XYZ=3"' "1: -gpgpu_dram_timing_opt nbk=16:CCD=2:XYZ=3: 'XYZ': expected the timings"
 bad '-gpgpu_dram_timing_opt "nbk=16:CCD=2' "1: a quoted value that is never closed"
+bad '-gpgpu_dram_timing_opt 16:2:6:12:28:12:40:12:4:5:12:0:3:2' "1: -gpgpu_dram_timing_opt .*: nbkgrp=0: expected 1 to nbk=16 bank groups"
 bad '-gpgpu_mem_addr_mapping dramid@8;0000RRRR.RRRRRRRR.BBBCCCCB.CCSSSSSS' "1: -gpgpu_mem_addr_mapping .*: 32 bit letters: expected 64"
 bad '-gpgpu_mem_addr_mapping dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.BBBCCCCB.CCSSSSSX' "1: -gpgpu_mem_addr_mapping .*: 'X': expected one of D B R C S 0"
 # a rule over several fields is blamed on the option that gave the field

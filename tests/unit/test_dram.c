@@ -184,8 +184,10 @@ static uint64_t step_until(uint64_t *t, const uint64_t *counter, uint64_t n)
  * b's). A read holds its group's precharges for tRTPL after its last
  * burst: 3 + 2 cycles, where a precharge could follow the read at once
  * (the row opened long enough ago for tRAS). */
-static void bank_group_timing(uint32_t groups)
+static void test_bank_groups(void **state)
 {
+    (void)state;
+    uint32_t groups = cfg.dram.bank_groups; /* 1 or 2, by the setup */
     uint32_t a = push(paddr(1, 0, 0), GM_REQ_READ);
     uint32_t b = push(paddr(1, 0, 1), GM_REQ_READ);
     uint32_t c = push(paddr(1, 8, 0), GM_REQ_READ);
@@ -203,18 +205,6 @@ static void bank_group_timing(uint32_t groups)
     assert_int_equal(step_until(&t, &d.st.reads, 4), 200);
     assert_int_equal(step_until(&t, &d.st.precharges, 1), g ? 205 : 201);
     (void)a;
-}
-
-static void test_bank_groups_off(void **state)
-{
-    (void)state;
-    bank_group_timing(1);
-}
-
-static void test_bank_groups(void **state)
-{
-    (void)state;
-    bank_group_timing(2);
 }
 
 static uint64_t commands(void)
@@ -263,7 +253,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_fcfs_keeps_arrival_order, setup_fcfs, teardown),
         cmocka_unit_test_setup_teardown(test_next_is_a_lower_bound, setup, teardown),
         cmocka_unit_test_setup_teardown(test_next_is_a_lower_bound, setup_groups, teardown),
-        cmocka_unit_test_setup_teardown(test_bank_groups_off, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_bank_groups, setup, teardown),
         cmocka_unit_test_setup_teardown(test_bank_groups, setup_groups, teardown),
         cmocka_unit_test_setup_teardown(test_next_is_a_lower_bound, setup_fcfs, teardown),
     };
