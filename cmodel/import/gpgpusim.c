@@ -347,37 +347,29 @@ static int map_queues(gs_t *g)
     return 0;
 }
 
-/* A 4.x file writes its caches' strings with a leading type, N or S. */
-static int is_3x(const gs_t *g)
-{
-    const char *dl2 = NULL;
-    for (unsigned i = 0; i < g->n; i++)
-        if (!strcmp(g->opt[i].name, "-gpgpu_cache:dl2"))
-            dl2 = g->opt[i].value;
-    return dl2 && !((dl2[0] == 'N' || dl2[0] == 'S') && dl2[1] == ':');
-}
-
 /* GPGPU-Sim puts bank j in group j >> t, t the bit length of nbk/nbkgrp
  * in 3.x (gpu-sim.h; one bit more than the bank tag, fixed in 4.x). */
-static int map_bank_groups(gs_t *g, const gs_val_t *v, unsigned long nbk, unsigned long nbkgrp)
+static int map_bank_groups(gs_t *g, const gs_val_t *v, unsigned long nbk, unsigned long nbkgrp,
+                           int v3x)
 {
     if (nbkgrp == 0 || nbkgrp > nbk)
         return gs_fail(g, v, "nbkgrp=%lu: expected 1 to nbk=%lu bank groups", nbkgrp, nbk);
     unsigned t = 0;
     for (unsigned long n = nbk / nbkgrp; n; n >>= 1)
         t++;
-    if (!is_3x(g))
+    if (!v3x)
         t--;
     unsigned long groups = nbk >> t ? nbk >> t : 1;
     if (groups != nbkgrp)
         gs_report(g, v, "converted", "nbkgrp=%lu over %lu banks: GPGPU-Sim %s puts bank j in "
                   "group j >> %u%s, %lu groups: $.dram.bank_groups = %lu", nbkgrp, nbk,
-                  is_3x(g) ? "3.x" : "4.x", t,
-                  is_3x(g) ? " (its bank tag one bit too long, fixed in 4.x)" : "", groups, groups);
+                  v3x ? "3.x" : "4.x", t,
+                  v3x ? " (its bank tag one bit too long, fixed in 4.x)" : "", groups, groups);
     return gs_put_uint(g, v, "dram.bank_groups", groups);
 }
 
-static int map_dram(gs_t *g)
+/* v3x: the file is GPGPU-Sim 3.x's (its dl2 string has no type) */
+static int map_dram(gs_t *g, int v3x)
 {
     static const struct { const char *key, *path; } t[14] = {
         {"nbk", "dram.banks"}, {"CCD", "dram.tCCD"}, {"RRD", "dram.tRRD"},
@@ -425,7 +417,7 @@ static int map_dram(gs_t *g)
     for (unsigned i = 0; i < 11; i++)
         if (gs_put_uint(g, &v, t[i].path, x[i]))
             return -1;
-    if (map_bank_groups(g, &v, x[0], x[11]) || gs_put_uint(g, &v, "dram.tCCDL", x[12]) ||
+    if (map_bank_groups(g, &v, x[0], x[11], v3x) || gs_put_uint(g, &v, "dram.tCCDL", x[12]) ||
         gs_put_uint(g, &v, "dram.tRTPL", x[13]))
         return -1;
     g->counts.mapped += v.line != 0;
@@ -571,7 +563,8 @@ int gm_gpgpusim_import(const char *text, size_t len, const char *file, const cha
         map_latency(&g, "-dram_latency", NULL, "30", "dram.latency", 3,
                     " (GPGPU-Sim delays the request on its way to DRAM, gmem the reply: the "
                     "same fixed time added to every DRAM access)") ||
-        map_queues(&g) || map_dram(&g) || map_memory(&g) ||
+        map_queues(&g) || map_dram(&g, dl[1].line && !gs_cache_typed(dl[1].value)) ||
+        map_memory(&g) ||
         map_uint(&g, "-icnt_flit_size", NULL, "32", "icnt.flit_bytes"))
         goto done;
     gs_report_left(&g);

@@ -120,6 +120,11 @@ int gs_cache_sectored(const char *value)
     return value[0] == 'S' && value[1] == ':';
 }
 
+int gs_cache_typed(const char *value)
+{
+    return (value[0] == 'N' || value[0] == 'S') && value[1] == ':';
+}
+
 int gs_map_cache(gs_t *g, const gs_val_t *v, int l2, unsigned sector)
 {
     const char *sec = l2 ? "l2.c" : "l1d.c";

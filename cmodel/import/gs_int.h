@@ -69,6 +69,8 @@ void gs_report_defaults(gs_t *g, const gm_schema_t *s, const char *path, const v
 /* gs_cache.c: a -gpgpu_cache:dl1 / dl2 geometry string onto l1d.c / l2.c. */
 /* 1 when a -gpgpu_cache value is of type S (sectored) */
 int gs_cache_sectored(const char *value);
+/* the 4.x form: a leading type, N or S (3.x strings have none) */
+int gs_cache_typed(const char *value);
 /* sector: 32 when both caches are type S (gmem's one sector size), else 0 */
 int gs_map_cache(gs_t *g, const gs_val_t *v, int l2, unsigned sector);
 

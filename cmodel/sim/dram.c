@@ -44,9 +44,15 @@ static uint32_t bursts(const gm_dram_cfg_t *cfg, uint32_t bytes)
     return (beats + cfg->burst - 1) / cfg->burst;
 }
 
+/* Data-bus cycles of n bursts. */
+static uint32_t bus_cycles(const gm_dram_cfg_t *cfg, uint32_t n)
+{
+    return (n * cfg->burst + cfg->data_ratio - 1) / cfg->data_ratio;
+}
+
 uint32_t gm_dram_burst_cycles(const gm_dram_cfg_t *cfg, uint32_t bytes)
 {
-    return (bursts(cfg, bytes) * cfg->burst + cfg->data_ratio - 1) / cfg->data_ratio;
+    return bus_cycles(cfg, bursts(cfg, bytes));
 }
 
 void gm_dram_push(gm_dram_t *d, uint32_t id)
@@ -68,7 +74,7 @@ int gm_dram_column(gm_dram_t *d, uint32_t i, uint64_t now)
     gm_dram_bank_t *b = &d->bank[r->dbank];
     gm_dram_group_t *g = &d->group[b->group];
     int wr = r->kind == GM_REQ_WRITEBACK;
-    uint32_t bc = gm_dram_burst_cycles(c, r->bytes);
+    uint32_t n = bursts(c, r->bytes), bc = bus_cycles(c, n);
     uint64_t data_at = now + (wr ? c->tWL : c->tCL);
     if (now < b->next_col || now < d->next_col || now < g->next_col || data_at < d->bus_free)
         return 0;
@@ -77,7 +83,6 @@ int gm_dram_column(gm_dram_t *d, uint32_t i, uint64_t now)
     /* GPGPU-Sim issues one column command per burst, tCCDL apart within
      * a group: the group is free for the next after all of them, and
      * precharges tRTPL after the last read burst. */
-    uint32_t n = bursts(c, r->bytes);
     d->next_col = b->next_col = now + c->tCCD;
     g->next_col = now + (uint64_t)n * c->tCCDL;
     if (!wr)
