@@ -37,7 +37,7 @@ expect_rc 0 "$GMEM" help stats --from "$TMP/plugs2.json"
 expect_out '^blocks\.dts_duel\.switches  integer$'
 # and with sectored caches (their sectors objects), the bpg and DL-MSHR on
 expect_rc 0 "$GMEM" run --config "$CFG" --workload $W --set l1d.c.sector=32 \
-  --set l2.c.sector=32 --set bpg.enable=true --set l1d.c.mshr=dl --stats "$TMP/sectors.json"
+  --set l2.c.sector=32 --set l2.write_fetch=false --set bpg.enable=true --set l1d.c.mshr=dl --stats "$TMP/sectors.json"
 expect_rc 0 "$GMEM" help stats --from "$TMP/sectors.json"
 expect_out '^l1d\.sectors\.requests\.reads\.partial  integer$'
 expect_out '^l2\.sectors\.writeback_bytes  integer$'

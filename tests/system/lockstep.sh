@@ -33,7 +33,7 @@ expect_out "lockstep dts +15 instances"
 expect_last_line "lockstep: 0 mismatches"
 # Sectored caches: the mshr and dlmshr RTL get sector addresses (the MSHR
 # keyed by sector, README "Sectored caches") through the same ports.
-sec="--set l1d.c.sector=32 --set l2.c.sector=32"
+sec="--set l1d.c.sector=32 --set l2.c.sector=32 --set l2.write_fetch=false"
 expect_rc 0 "$GMEM_COSIM" run --config configs/fermi-gtx480.json --workload atax:n=256 $sec \
   --rtl all
 expect_out "lockstep mshr +27 instances, [1-9][0-9]+ cycles"

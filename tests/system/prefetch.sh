@@ -24,8 +24,11 @@ run_w $w
 base=$(get l1d.hit_rate) base_cyc=$(get cycles) demand=$(get l1d.accesses)
 "$GMEM" stats-get "$TMP/s.json" prefetch.issued >/dev/null 2>&1 && fail "prefetch stats with the prefetcher off"
 run_w $w $on
-gt "$(get l1d.hit_rate)" "$base" 0.1 "the stride prefetcher raises a stream's L1D hit rate"
-gt "$base_cyc" "$(get cycles)" 0 "the stride prefetcher shortens the stream"
+# Most prefetched lines are still on their way when the demand load comes
+# (it merges into the prefetch's MSHR entry, no hit): on the GTX480 DRAM
+# timing the hit rate goes 0 -> 0.09 while the run is 2.4x shorter.
+gt "$(get l1d.hit_rate)" "$base" 0.05 "the stride prefetcher raises a stream's L1D hit rate"
+gt "$base_cyc" "$(( $(get cycles) * 3 / 2 ))" 0 "the stride prefetcher shortens the stream by a third"
 [ "$(get prefetch.policy)" = stride ] || fail "policy not reported"
 issued=$(get prefetch.issued) useful=$(get prefetch.useful)
 [ "$issued" -gt 1000 ] || fail "stream: only $issued prefetches issued"

@@ -16,7 +16,7 @@
 # sectors are refused.
 . tests/lib.sh
 cfg=configs/fermi-gtx480.json
-sec="--set l1d.c.sector=32 --set l2.c.sector=32"
+sec="--set l1d.c.sector=32 --set l2.c.sector=32 --set l2.write_fetch=false"
 get() { "$GMEM" stats-get "$TMP/s.json" "$@"; }
 eq() { [ "$1" = "$2" ] || fail "$3: got $1, expected $2"; }
 
