@@ -1,7 +1,7 @@
 # gmem import-gpgpusim: GPGPU-Sim option files (tests/fixtures/gpgpusim/:
 # GTX480 in the 3.x syntax, QV100- and RTX2060-like in the 4.x syntax) into
 # gmem configurations. The GTX480 import equals configs/fermi-gtx480.json
-# field by field but for the difference listed below, each with its
+# field by field but for the difference listed below, with its
 # reason; every option of every fixture is mapped or reported; the 4.x
 # imports run; bad input exits 2 naming the file, line and what was expected.
 . tests/lib.sh
@@ -24,7 +24,7 @@ echo "$GTX" | tail -n 1 | grep -Eq "^import-gpgpusim: $F/gtx480.config -> $T/gtx
 cmp -s <("$GMEM" run --config "$T/gtx480.json" --print-config) "$T/gtx480.json" ||
   fail "the written config is not its own --print-config"
 expect_rc 1 "$GMEM" diff-stats "$T/imported.json" "$T/fermi.json"
-# The differences, and why:
+# The difference, and why:
 #  l2.c.set_func    GTX480's dl2 set index is L (linear = gmem's bmod); gmem's
 #                   Fermi config follows seed-000 ch.2 Table 1 (BXOR).
 # (-dram_latency 100 counts core cycles -- GPGPU-Sim adds it at
