@@ -422,7 +422,7 @@ static void primary(gm_cache_t *c, const gm_cache_acc_t *a, const probe_t *pr, u
  * fetch, an entry or (the line already on its way) a merge. The fetch is
  * offered to the MSHR here; store_fetched() takes its answer. Both are
  * kept off the hot path of the configurations that leave write_fetch off
- * (every one but cart-ch2, dlmshr-ch3, dts-ch4 and those built on them). */
+ * (default, ccn-fermi, the sectored and the unified-memory ones). */
 __attribute__((cold, noinline)) static gm_acc_outcome_t
 store_fetch(gm_cache_t *c, const gm_cache_acc_t *a, gm_cache_res_t *res, gm_mshr_io_t *io,
             probe_t *pr, uint32_t set, int way)
