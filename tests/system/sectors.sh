@@ -16,6 +16,8 @@
 # sectors are refused.
 . tests/lib.sh
 cfg=configs/fermi-gtx480.json
+# fermi-gtx480's and dts-ch4's L2 fetch a line on a write miss (GPGPU-Sim
+# 3.x's W); a sectored L2 does not (README "Write misses at the L2").
 sec="--set l1d.c.sector=32 --set l2.c.sector=32 --set l2.write_fetch=false"
 get() { "$GMEM" stats-get "$TMP/s.json" "$@"; }
 eq() { [ "$1" = "$2" ] || fail "$3: got $1, expected $2"; }
@@ -99,10 +101,8 @@ eq "$(get l1d.sectors.reads.hits)" 0 "stream with BPG: L1D sector hits"
 for cfg in dts-ch4-dts dts-ch4-duel; do
   expect_rc 0 "$GMEM" run --config configs/$cfg.json --workload bfs:nodes=4096 --stats "$TMP/l.json"
   line_inserts=$("$GMEM" stats-get "$TMP/l.json" blocks.dts.misses)
-  # (dts-ch4's L2 fetches a line on a write miss, GPGPU-Sim 3.x's W; a
-  # sectored L2 does not: README "Write misses at the L2")
   expect_rc 0 "$GMEM" run --config configs/$cfg.json --workload bfs:nodes=4096 $sec \
-    --set l2.write_fetch=false --stats "$TMP/s.json"
+    --stats "$TMP/s.json"
   eq "$(get l1d.sectors.size)" 32 "$cfg: l1d.sectors.size"
   # The block's HIT, HIT_RESERVED and MISS (a line inserted) are the L1D's
   # sector hits, merges and misses; the rest of its loads are sector misses
@@ -123,7 +123,7 @@ for cfg in dts-ch4-dts dts-ch4-duel; do
     fail "$cfg: $ins lines inserted with sectors, $line_inserts without"
   # The block's RTL beside its C model (and the dueling controller's).
   expect_rc 0 "$GMEM_COSIM" run --config configs/$cfg.json --workload bfs:nodes=4096 $sec \
-    --set l2.write_fetch=false --rtl dts,dts_duel
+    --rtl dts,dts_duel
   expect_out "lockstep dts +15 instances, [1-9][0-9]+ cycles"
   expect_last_line "lockstep: 0 mismatches"
 done
