@@ -80,5 +80,7 @@ int dlmshr_idle(const dlmshr_t *m);
 /* The fast path of mshr_tick_idle: here only for an idle DL-MSHR (its
  * DAU sets may move without a request). */
 int dlmshr_tick_idle(dlmshr_t *m);
+/* fwd_valid as the next evaluation will give it (see mshr_fwd_pending). */
+static inline int dlmshr_fwd_pending(const dlmshr_t *m) { return m->rq_n != 0; }
 
 #endif

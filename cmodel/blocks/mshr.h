@@ -59,5 +59,10 @@ int mshr_tick_idle(mshr_t *m);
  * act): 1 and each counted as mshr_tick_idle would, or 0 and nothing
  * changed; n = 0 only asks. */
 int mshr_tick_idle_n(mshr_t *m, uint64_t n);
+/* fwd_valid as the next evaluation will give it (a function of the state
+ * alone): a filled entry's request waits to be released. A system that
+ * gives the release first claim on a shared output asks before it lets
+ * anything else take the output's last place. */
+static inline int mshr_fwd_pending(const mshr_t *m) { return m->rq_n != 0; }
 
 #endif

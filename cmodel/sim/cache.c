@@ -429,9 +429,6 @@ store_fetch(gm_cache_t *c, const gm_cache_acc_t *a, gm_cache_res_t *res, gm_mshr
 {
     pr->set = set;
     pr->way = way;
-    /* The ack and a request the MSHR releases this cycle both need room. */
-    if (gm_fifo_space(c->p.resp) < 2)
-        return GM_ACC_STALL;
     if (way < 0) {
         pr->victim = gm_tags_victim(&c->tags, set, 1);
         if (pr->victim < 0) {
@@ -509,7 +506,9 @@ static gm_acc_outcome_t store_back(gm_cache_t *c, const gm_cache_acc_t *a, gm_ca
     uint32_t set = gm_cache_set(c, a->iaddr);
     gm_line_t *s = gm_tags_set(&c->tags, set);
     int way = gm_tags_find(&c->tags, set, a->line);
-    if (gm_fifo_full(c->p.resp))
+    /* The ack takes a place the MSHR's release does not claim (a write
+     * miss's fetch releases nothing: its fill answers no one). */
+    if (gm_fifo_space(c->p.resp) <= (uint32_t)gm_cache_fwd_claim(c))
         return GM_ACC_STALL;
     if (c->p.write_fetch && !(way >= 0 && s[way].state == GM_LINE_VALID))
         return store_fetch(c, a, res, io, pr, set, way);
@@ -689,6 +688,8 @@ void gm_cache_cycle(gm_cache_t *c, const gm_cache_acc_t *a, uint32_t fill, gm_ca
     gm_mshr_io_t io;
     probe_t pr = {.set = 0, .way = -1, .victim = -1, .ts_line = 0, .wid = GM_NO_REQ};
     memset(&io, 0, sizeof io);
+    /* Decided before the access, which leaves the release its place. */
+    io.fwd_ready = !gm_fifo_full(c->p.resp);
     const gm_req_t *fr = fill != GM_NO_REQ ? gm_req(c->ctx.pool, fill) : NULL;
     if (fr) {
         io.fill = 1;
@@ -707,7 +708,6 @@ void gm_cache_cycle(gm_cache_t *c, const gm_cache_acc_t *a, uint32_t fill, gm_ca
         res->outcome = !a->write                          ? load(c, a, res, &io, &pr)
                        : c->p.cfg->write == GM_WRITE_BACK ? store_back(c, a, res, &io, &pr)
                                                           : store_through(c, a, res);
-    io.fwd_ready = !gm_fifo_full(c->p.resp);
     c->mshr.cycle(c->mshr.self, &io);
     if (io.req)
         res->outcome = a->write ? store_fetched(c, a, &io, &pr, res) : answered(c, a, &io, &pr, res);

@@ -84,6 +84,9 @@ typedef struct gm_mshr_port {
      * take its fast path now, then done as n of them; else 0 and nothing
      * changed. n = 0 only asks. */
     int (*skip)(void *self, uint64_t n);
+    /* A filled entry's request waits to be released (the block's fwd_valid
+     * at the start of the cycle). */
+    int (*fwd_pending)(const void *self);
     void *self;
 } gm_mshr_port_t;
 
@@ -223,6 +226,15 @@ static inline uint32_t gm_cache_fill_cycles(const gm_cache_t *c)
 static inline uint32_t gm_cache_missq_free(const gm_cache_t *c)
 {
     return gm_fifo_space(&c->missq) - c->missq_reserved;
+}
+/* 1 when the MSHR's release has first claim on the response queue this
+ * cycle: a request waits to be released and the queue has room. The
+ * cycle's other pushes into it (an L2 bank's hits, a write's ack) leave it
+ * that place, as GPGPU-Sim's memory_sub_partition::cache_cycle sends the
+ * L2's filled misses on before it takes an access. */
+static inline int gm_cache_fwd_claim(const gm_cache_t *c)
+{
+    return !gm_fifo_full(c->p.resp) && c->mshr.fwd_pending(c->mshr.self);
 }
 /* Nothing in flight inside the cache (its blocks are the registry's). */
 int gm_cache_idle(const gm_cache_t *c);

@@ -67,7 +67,9 @@ void gm_l2_cycle(gm_l2bank_t *k)
     uint64_t now = *k->ctx.now;
     if (gm_delay_peek(&k->rop, now) != GM_NO_REQ && !gm_fifo_full(&k->inq))
         gm_fifo_push(&k->inq, gm_delay_pop(&k->rop));
-    if (gm_cache_hit_peek(&k->c, now) != GM_NO_REQ && !gm_fifo_full(&k->replies))
+    /* A hit leaves the MSHR's release its place (gm_cache_fwd_claim). */
+    if (gm_cache_hit_peek(&k->c, now) != GM_NO_REQ &&
+        gm_fifo_space(&k->replies) > (uint32_t)gm_cache_fwd_claim(&k->c))
         gm_fifo_push(&k->replies, gm_cache_hit_pop(&k->c));
 
     uint32_t head = k->input.offer ? k->input.offer(k->input.self, &k->inq)

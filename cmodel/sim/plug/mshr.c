@@ -91,6 +91,16 @@ static int skip_dlmshr(void *self, uint64_t n)
     return !(x->reg->hooks && x->b->rtl) && dlmshr_tick_idle(x->st);
 }
 
+static int fwd_mshr(const void *self)
+{
+    return mshr_fwd_pending(((const port_t *)self)->st);
+}
+
+static int fwd_dlmshr(const void *self)
+{
+    return dlmshr_fwd_pending(((const port_t *)self)->st);
+}
+
 enum { DL_RIPPLE, DL_PARALLEL };
 static const char *const dealloc_names[] = {"ripple", "parallel", NULL};
 
@@ -210,7 +220,8 @@ static int attach(void *self, const gm_site_t *site, gm_err_t *err)
                                       .now = site->ctx->now};
     site->cache->mshr = (gm_mshr_port_t){.cycle = dl ? drive_dlmshr : drive_mshr,
                                          .wait = dl ? wait_dlmshr : wait_mshr,
-                                         .skip = dl ? skip_dlmshr : skip_mshr, .self = x};
+                                         .skip = dl ? skip_dlmshr : skip_mshr,
+                                         .fwd_pending = dl ? fwd_dlmshr : fwd_mshr, .self = x};
     return 0;
 }
 
