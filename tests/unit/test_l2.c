@@ -1,8 +1,10 @@
 /* An L2 bank (sim/l2.c) around the cache pipeline, built without a GPU:
- * its fill port. GPGPU-Sim 3.2.2 (l2cache.cc) takes a fill from the DRAM
- * queue only while the L2's fill port is free, and the fill holds it for
- * its atom over the port width (gpu-cache.cc, use_fill_port): a 128-byte
- * line over a 32-byte port, 4 L2 cycles. The data port is test_cache.c's. */
+ * its fill port and its reply order. GPGPU-Sim 3.2.2 (l2cache.cc) takes a
+ * fill from the DRAM queue only while the L2's fill port is free, and the
+ * fill holds it for its atom over the port width (gpu-cache.cc,
+ * use_fill_port): a 128-byte line over a 32-byte port, 4 L2 cycles; and
+ * its cache_cycle sends a filled miss on before it takes an access. The
+ * data port is test_cache.c's. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -124,9 +126,94 @@ static void test_fill_port_of_a_line(void **state)
     check_fill_gaps(128, 1);
 }
 
+static uint32_t read_at(uint32_t addr)
+{
+    uint32_t id = gm_req_alloc(&pool);
+    gm_req_t *r = gm_req(&pool, id);
+    r->addr = r->paddr = addr;
+    r->kind = GM_REQ_READ;
+    r->bytes = 128;
+    assert_int_equal(gm_l2_accept(&bank, id), 1);
+    return id;
+}
+
+static void run(int n)
+{
+    for (int k = 0; k < n; k++)
+        cycle();
+}
+
+static uint32_t last_reply(void) { return gm_fifo_at(&bank.replies, bank.replies.n - 1); }
+
+/* A full reply queue, a hit waiting at the hit pipe's end and a filled
+ * miss waiting for release: the one place that frees goes to the release,
+ * the next to the hit. Hits first would hold a bank's filled misses for
+ * as long as it streams hits. */
+static void test_release_before_hits(void **state)
+{
+    (void)state;
+    make(128);
+    read_at(0x2000); /* line B: a miss, filled, answered */
+    run(10);
+    gm_fifo_push(&bank.fills, gm_fifo_pop(&bank.c.missq));
+    run(10);
+    assert_int_equal(bank.c.st.fills, 1);
+    while (!gm_fifo_empty(&bank.replies))
+        gm_req_release(&pool, gm_fifo_pop(&bank.replies));
+    uint32_t a = read_at(0x1000); /* line A: a miss */
+    run(10);
+    assert_int_equal(bank.c.missq.n, 1);
+    while (!gm_fifo_full(&bank.replies))
+        gm_fifo_push(&bank.replies, gm_req_alloc(&pool));
+    uint32_t h = read_at(0x2000); /* a hit on B */
+    gm_fifo_push(&bank.fills, gm_fifo_pop(&bank.c.missq));
+    run(10);
+    assert_int_equal(bank.c.st.hits, 1);
+    assert_int_equal(bank.c.st.fills, 2);
+    assert_int_equal(gm_cache_hit_peek(&bank.c, now), h);
+    assert_true(bank.c.mshr.fwd_pending(bank.c.mshr.self));
+    gm_req_release(&pool, gm_fifo_pop(&bank.replies));
+    cycle();
+    assert_int_equal(last_reply(), a);
+    assert_false(bank.c.mshr.fwd_pending(bank.c.mshr.self));
+    assert_int_equal(gm_cache_hit_peek(&bank.c, now), h);
+    gm_req_release(&pool, gm_fifo_pop(&bank.replies));
+    cycle();
+    assert_int_equal(last_reply(), h);
+}
+
+/* The same for a store's ack (write-back, no fetch): it stalls, counted,
+ * while its place is the release's. */
+static void test_release_before_store_acks(void **state)
+{
+    (void)state;
+    make(128);
+    uint32_t a = read_at(0x1000);
+    run(10);
+    while (!gm_fifo_full(&bank.replies))
+        gm_fifo_push(&bank.replies, gm_req_alloc(&pool));
+    uint32_t w = read_at(0x3000);
+    gm_req(&pool, w)->kind = GM_REQ_WRITE;
+    gm_fifo_push(&bank.fills, gm_fifo_pop(&bank.c.missq));
+    run(10);
+    assert_true(bank.c.mshr.fwd_pending(bank.c.mshr.self));
+    uint64_t stalls = bank.c.st.port_stalls;
+    gm_req_release(&pool, gm_fifo_pop(&bank.replies));
+    cycle();
+    assert_int_equal(last_reply(), a);
+    assert_int_equal(bank.c.st.writes, 0);
+    assert_int_equal(bank.c.st.port_stalls, stalls + 1);
+    gm_req_release(&pool, gm_fifo_pop(&bank.replies));
+    cycle();
+    assert_int_equal(last_reply(), w);
+    assert_int_equal(bank.c.st.writes, 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test_teardown(test_release_before_store_acks, teardown),
+        cmocka_unit_test_teardown(test_release_before_hits, teardown),
         cmocka_unit_test_teardown(test_fill_port_paces_fills, teardown),
         cmocka_unit_test_teardown(test_fill_port_of_a_line, teardown),
     };
