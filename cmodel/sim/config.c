@@ -121,8 +121,9 @@ static const gm_field_t icnt_f[] = {
     GM_FIELD_UINT_U(S, flit_bytes, 32, 4, 256, "bytes", "flit size"),
     GM_FIELD_UINT_U(S, buffer, 8, 1, 1024, "packets", "injection buffer per port"),
     GM_FIELD_UINT_U(S, input_speedup, 1, 1, 4, "packets",
-                    "packets a source port streams at once, to different outputs (booksim's "
-                    "input_speedup; GPGPU-Sim's Fermi crossbar: 2)"),
+                    "packets a source port streams at once, to different outputs (GPGPU-Sim's "
+                    "Fermi crossbar, booksim input_speedup 2 with one virtual channel, streams "
+                    "one: 1)"),
     GM_FIELD_BOOL(S, voq, 0,
                   "virtual output queues: a source sends its oldest packet whose output is "
                   "free, so a head waiting for a busy output holds nothing behind it (false: "

@@ -3,9 +3,11 @@
  * (round-robin) whose head targets it; a packet occupies its destination
  * port, and one of its source port's `speedup` lanes, for one cycle per
  * flit and arrives `latency` cycles later. With a speedup of 2 a source
- * streams two packets at once to two outputs (booksim's input_speedup,
- * which GPGPU-Sim's Fermi crossbar sets to 2); its queue still sends in
- * order. With virtual output queues (`voq`) a source offers its oldest
+ * streams two packets at once to two outputs; its queue still sends in
+ * order. (booksim's input_speedup, 2 in GPGPU-Sim's Fermi crossbar, gives
+ * virtual channel v of an input the switch port v % speedup, so with
+ * that crossbar's one virtual channel it streams one packet at a time, as
+ * a speedup of 1 here.) With virtual output queues (`voq`) a source offers its oldest
  * packet whose output is free, so a head waiting for a busy output no
  * longer holds the packets behind it (head-of-line blocking gone).
  * Requests and replies use two of these. */
