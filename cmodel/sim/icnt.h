@@ -7,10 +7,10 @@
  * order. (booksim's input_speedup, 2 in GPGPU-Sim's Fermi crossbar, gives
  * virtual channel v of an input the switch port v % speedup, so with
  * that crossbar's one virtual channel it streams one packet at a time, as
- * a speedup of 1 here.) With virtual output queues (`voq`) a source offers its oldest
- * packet whose output is free, so a head waiting for a busy output no
- * longer holds the packets behind it (head-of-line blocking gone).
- * Requests and replies use two of these. */
+ * a speedup of 1 here.) With virtual output queues (`voq`) a source
+ * offers its oldest packet whose output is free, so a head waiting for a
+ * busy output no longer holds the packets behind it (head-of-line
+ * blocking gone). Requests and replies use two of these. */
 #ifndef GM_SIM_ICNT_H
 #define GM_SIM_ICNT_H
 
