@@ -102,6 +102,10 @@ static const gm_field_t l2_f[] = {
                   "a write miss is sent on to DRAM and fetches its line through the MSHR, "
                   "which comes back clean (GPGPU-Sim 3.x's write-allocate W); false: the "
                   "line is allocated without a fetch and marked dirty"),
+    GM_FIELD_BOOL(S, intake_gate, 0,
+                  "a request leaves the crossbar only while the bank's incoming queue "
+                  "(l2.queue) has room, as GPGPU-Sim's memory_sub_partition::full() gates it; "
+                  "false: while the ROP delay line (rop_latency + 16 places) has room"),
 };
 #undef S
 static const gm_schema_t l2_s = {l2_f, sizeof l2_f / sizeof l2_f[0]};

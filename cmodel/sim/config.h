@@ -63,6 +63,10 @@ typedef struct gm_l2_cfg {
     int write_fetch;        /* a write miss goes on to DRAM and fetches its line
                              * (GPGPU-Sim 3.x's write-allocate W); 0: allocated
                              * without a fetch, dirty */
+    int intake_gate;        /* a request leaves the crossbar only while the
+                             * bank's incoming queue has room (GPGPU-Sim's
+                             * memory_sub_partition::full()); 0: while the ROP
+                             * delay line has room */
 } gm_l2_cfg_t;
 
 typedef struct gm_part_cfg {

@@ -37,7 +37,7 @@ int gm_l2_idle(const gm_l2bank_t *k)
 
 int gm_l2_accept(gm_l2bank_t *k, uint32_t id)
 {
-    if (gm_delay_full(&k->rop))
+    if (gm_delay_full(&k->rop) || (k->cfg->intake_gate && gm_fifo_full(&k->inq)))
         return 0;
     gm_delay_push(&k->rop, id, *k->ctx.now + k->cfg->rop_latency);
     return 1;

@@ -44,7 +44,8 @@ typedef struct gm_l2bank {
 int gm_l2_init(gm_l2bank_t *k, uint32_t id, const gm_l2_cfg_t *cfg, gm_ctx_t ctx,
                const uint64_t *stamp, const gm_route_t *route, gm_err_t *err);
 void gm_l2_free(gm_l2bank_t *k);
-/* A request from the crossbar, if the ROP delay has room (1 if taken). */
+/* A request from the crossbar, if the ROP delay has room and, with
+ * l2.intake_gate, the incoming queue too (1 if taken). */
 int gm_l2_accept(gm_l2bank_t *k, uint32_t id);
 void gm_l2_cycle(gm_l2bank_t *k);
 /* The cycle, if in it nothing arrives or is ready to move and the bank

@@ -58,6 +58,14 @@ same speedup2 "$GMEM" --config configs/fermi-gtx480.json --set icnt.input_speedu
 same voq "$GMEM" --config configs/fermi-gtx480.json --set icnt.voq=true \
   --workload bfs:nodes=8192
 [ "$skipped" -gt 0 ] || fail "voq: nothing skipped"
+# GPGPU-Sim's L2 intake (l2.intake_gate): a bank whose incoming queue is
+# full leaves requests in the crossbar; skipping stays exact
+same gate "$GMEM" --config configs/fermi-gtx480.json --set l2.intake_gate=true \
+  --workload bfs:nodes=8192
+"$GMEM" run --config configs/fermi-gtx480.json --workload bfs:nodes=8192 --stats "$TMP/nogate.json" \
+  > /dev/null || fail "bfs without the gate"
+[ "$("$GMEM" stats-get "$TMP/gate.ff.json" '$.cycles')" != \
+  "$("$GMEM" stats-get "$TMP/nogate.json" '$.cycles')" ] || fail "gate: the intake gate changed nothing"
 # the DL-MSHR's own skip (dlmshr_tick_idle): it skips only while every
 # DL-MSHR is empty, which spmv's run no longer reaches since the L2 sends
 # its filled misses before its hits; addvect's does

@@ -209,9 +209,48 @@ static void test_release_before_store_acks(void **state)
     assert_int_equal(bank.c.st.writes, 1);
 }
 
+/* The intake: with its incoming queue full gmem's bank still takes a
+ * request into its ROP delay line; with l2.intake_gate it takes none, as
+ * GPGPU-Sim's sub-partition asks full() of its icnt-to-L2 queue first. */
+static void check_intake(int gate)
+{
+    make(128);
+    cfg.intake_gate = gate;
+    /* Fill the incoming queue: requests enter the ROP delay and mature
+     * into the queue; the bank is not clocked, so the queue holds them. */
+    uint32_t n = 0;
+    for (; n < cfg.queue; n++) {
+        uint32_t id = gm_req_alloc(&pool);
+        gm_req(&pool, id)->addr = gm_req(&pool, id)->paddr = 0x1000u + n * 128u;
+        gm_req(&pool, id)->kind = GM_REQ_READ;
+        assert_int_equal(gm_l2_accept(&bank, id), 1);
+        gm_fifo_push(&bank.inq, gm_delay_pop(&bank.rop));
+    }
+    assert_true(gm_fifo_full(&bank.inq));
+    uint32_t id = gm_req_alloc(&pool);
+    gm_req(&pool, id)->kind = GM_REQ_READ;
+    int took = gm_l2_accept(&bank, id);
+    assert_int_equal(took, !gate);
+    if (!took)
+        gm_req_release(&pool, id);
+    while (!gm_fifo_empty(&bank.inq))
+        gm_req_release(&pool, gm_fifo_pop(&bank.inq));
+    while (bank.rop.q.n)
+        gm_req_release(&pool, gm_delay_pop(&bank.rop));
+}
+
+static void test_intake_gate(void **state)
+{
+    (void)state;
+    check_intake(0);
+    teardown(NULL);
+    check_intake(1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test_teardown(test_intake_gate, teardown),
         cmocka_unit_test_teardown(test_release_before_store_acks, teardown),
         cmocka_unit_test_teardown(test_release_before_hits, teardown),
         cmocka_unit_test_teardown(test_fill_port_paces_fills, teardown),
