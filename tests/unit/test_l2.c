@@ -74,18 +74,31 @@ static void cycle(void)
     now++;
 }
 
+/* A line read, not yet offered to the bank. */
+static uint32_t new_read(uint32_t addr)
+{
+    uint32_t id = gm_req_alloc(&pool);
+    gm_req_t *r = gm_req(&pool, id);
+    r->addr = r->paddr = addr;
+    r->kind = GM_REQ_READ;
+    r->bytes = 128;
+    return id;
+}
+
+/* A line read the bank takes from the crossbar. */
+static uint32_t read_at(uint32_t addr)
+{
+    uint32_t id = new_read(addr);
+    assert_int_equal(gm_l2_accept(&bank, id), 1);
+    return id;
+}
+
 /* Read misses to n lines of distinct sets; their fills then come back
  * together. Returns the cycles at which each fill was taken. */
 static void fills_taken(uint32_t n, uint64_t *at)
 {
-    for (uint32_t i = 0; i < n; i++) {
-        uint32_t id = gm_req_alloc(&pool);
-        gm_req_t *r = gm_req(&pool, id);
-        r->addr = r->paddr = 0x1000u + i * 128u;
-        r->kind = GM_REQ_READ;
-        r->bytes = 128;
-        assert_int_equal(gm_l2_accept(&bank, id), 1);
-    }
+    for (uint32_t i = 0; i < n; i++)
+        read_at(0x1000u + i * 128u);
     for (int k = 0; k < 40; k++)
         cycle();
     assert_int_equal(bank.c.st.misses, n);
@@ -124,17 +137,6 @@ static void test_fill_port_of_a_line(void **state)
 {
     (void)state;
     check_fill_gaps(128, 1);
-}
-
-static uint32_t read_at(uint32_t addr)
-{
-    uint32_t id = gm_req_alloc(&pool);
-    gm_req_t *r = gm_req(&pool, id);
-    r->addr = r->paddr = addr;
-    r->kind = GM_REQ_READ;
-    r->bytes = 128;
-    assert_int_equal(gm_l2_accept(&bank, id), 1);
-    return id;
 }
 
 static void run(int n)
@@ -216,19 +218,14 @@ static void check_intake(int gate)
 {
     make(128);
     cfg.intake_gate = gate;
-    /* Fill the incoming queue: requests enter the ROP delay and mature
-     * into the queue; the bank is not clocked, so the queue holds them. */
-    uint32_t n = 0;
-    for (; n < cfg.queue; n++) {
-        uint32_t id = gm_req_alloc(&pool);
-        gm_req(&pool, id)->addr = gm_req(&pool, id)->paddr = 0x1000u + n * 128u;
-        gm_req(&pool, id)->kind = GM_REQ_READ;
-        assert_int_equal(gm_l2_accept(&bank, id), 1);
+    /* Fill the incoming queue straight from the ROP delay (the bank is
+     * not clocked, so nothing leaves it). */
+    for (uint32_t n = 0; n < cfg.queue; n++) {
+        read_at(0x1000u + n * 128u);
         gm_fifo_push(&bank.inq, gm_delay_pop(&bank.rop));
     }
     assert_true(gm_fifo_full(&bank.inq));
-    uint32_t id = gm_req_alloc(&pool);
-    gm_req(&pool, id)->kind = GM_REQ_READ;
+    uint32_t id = new_read(0x1000u + cfg.queue * 128u);
     int took = gm_l2_accept(&bank, id);
     assert_int_equal(took, !gate);
     if (!took)
