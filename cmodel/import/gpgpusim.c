@@ -339,13 +339,15 @@ static int map_queues(gs_t *g)
                                   "queue sizes, e.g. 8:8:8:8");
         p = end + 1;
     }
-    if (gs_put_uint(g, &v, "l2.queue", q[0]) || gs_put_bool(g, "l2.intake_gate", 1))
+    if (gs_put_uint(g, &v, "l2.queue", q[0]) || gs_put_bool(g, "l2.intake_gate", 1) ||
+        gs_put_uint(g, &v, "l2.reply_gate", q[3]))
         return -1;
     gs_report(g, &v, "converted", "icnt-to-L2 %lu: $.l2.intake_gate = true (GPGPU-Sim takes "
               "a request off the crossbar only while this queue has room)", q[0]);
-    gs_report(g, &v, "unmapped", "L2-to-DRAM %lu, DRAM-to-L2 %lu, L2-to-icnt %lu: gmem's only "
-              "queue there is each bank's incoming one ($.l2.queue = %lu); its misses wait in "
-              "the cache's miss queue", q[1], q[2], q[3], q[0]);
+    gs_report(g, &v, "converted", "L2-to-icnt %lu: $.l2.reply_gate = %lu (no L2 access while "
+              "this many replies wait to leave; 0 = unbounded)", q[3], q[3]);
+    gs_report(g, &v, "unmapped", "L2-to-DRAM %lu, DRAM-to-L2 %lu: gmem's misses wait in the "
+              "cache's miss queue ($.l2.c.missq) and its fills in a 16-entry queue", q[1], q[2]);
     return 0;
 }
 

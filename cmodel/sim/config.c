@@ -106,6 +106,10 @@ static const gm_field_t l2_f[] = {
                   "a request leaves the crossbar only while the bank's incoming queue "
                   "(l2.queue) has room, as GPGPU-Sim's memory_sub_partition::full() gates it; "
                   "false: while the ROP delay line (rop_latency + 16 places) has room"),
+    GM_FIELD_UINT(S, reply_gate, 0, 0, 1024,
+                  "the bank makes no access while this many replies are queued or in its hit "
+                  "pipe, as GPGPU-Sim's full L2-to-icnt queue stops it (8 in the GTX480 file); "
+                  "0: an access waits only for a place in the hit pipe"),
 };
 #undef S
 static const gm_schema_t l2_s = {l2_f, sizeof l2_f / sizeof l2_f[0]};

@@ -67,6 +67,9 @@ typedef struct gm_l2_cfg {
                              * bank's incoming queue has room (GPGPU-Sim's
                              * memory_sub_partition::full()); 0: while the ROP
                              * delay line has room */
+    uint32_t reply_gate;    /* no access while this many replies are queued
+                             * or in the hit pipe (GPGPU-Sim's L2-to-icnt
+                             * queue full); 0: none */
 } gm_l2_cfg_t;
 
 typedef struct gm_part_cfg {

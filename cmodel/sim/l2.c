@@ -75,8 +75,15 @@ void gm_l2_cycle(gm_l2bank_t *k)
     uint32_t head = k->input.offer ? k->input.offer(k->input.self, &k->inq)
                     : gm_fifo_empty(&k->inq) ? GM_NO_REQ
                                              : gm_fifo_head(&k->inq);
+    /* GPGPU-Sim makes no access while its L2-to-icnt queue is full; the
+     * hits in gmem's pipe are bound for that queue. A request waiting then
+     * is a stall, as one the data port refuses. */
+    int gated = k->cfg->reply_gate &&
+                k->replies.n + k->c.hits.q.n >= k->cfg->reply_gate;
     gm_cache_acc_t a, *ap = NULL;
-    if (head != GM_NO_REQ) {
+    if (head != GM_NO_REQ && gated)
+        k->c.st.port_stalls++;
+    else if (head != GM_NO_REQ) {
         const gm_req_t *r = gm_req(k->ctx.pool, head);
         memset(&a, 0, sizeof a);
         a.id = head;

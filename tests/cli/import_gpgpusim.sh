@@ -24,25 +24,19 @@ echo "$GTX" | tail -n 1 | grep -Eq "^import-gpgpusim: $F/gtx480.config -> $T/gtx
 cmp -s <("$GMEM" run --config "$T/gtx480.json" --print-config) "$T/gtx480.json" ||
   fail "the written config is not its own --print-config"
 expect_rc 1 "$GMEM" diff-stats "$T/imported.json" "$T/fermi.json"
-# The differences, and why:
+# The difference, and why:
 #  l2.c.set_func    GTX480's dl2 set index is L (linear = gmem's bmod); gmem's
 #                   Fermi config follows seed-000 ch.2 Table 1 (BXOR).
-#  l2.intake_gate   GPGPU-Sim takes a request off the crossbar only while the
-#                   icnt-to-L2 queue has room; fermi-gtx480 keeps gmem's
-#                   intake, which its figures were made with, until they are
-#                   rerun with the gate (REPRODUCTION.md "Open").
 # (-dram_latency 100 counts core cycles -- GPGPU-Sim adds it at
 # gpu_sim_cycle, the core clock -- and gmem DRAM cycles: both say 132.)
 [ "$OUT" = '  $.l2.c.set_func: "bmod" -> "bxor"
-  $.l2.intake_gate: true -> false
-2 differences' ] || fail "GTX480 import against fermi-gtx480, expected the two listed differences:
+1 difference' ] || fail "GTX480 import against fermi-gtx480, expected the one listed difference:
 $OUT"
 echo "$GTX" | grep -q "gtx480.config:64: converted: -dram_latency 100: 100 core cycles at 700 MHz are 132 cycles of gmem's DRAM clock (924 MHz)" ||
   fail "the importer does not say why dram.latency is 132: $GTX"
-# with those set as imported, the Fermi config is the import
-expect_rc 0 "$GMEM" run --config fermi-gtx480 --set l2.c.set_func=bmod --set l2.intake_gate=true \
-  --print-config
-[ "$OUT" = "$(cat "$T/imported.json")" ] || fail "fermi-gtx480 with the differences is not the import"
+# with that set as imported, the Fermi config is the import
+expect_rc 0 "$GMEM" run --config fermi-gtx480 --set l2.c.set_func=bmod --print-config
+[ "$OUT" = "$(cat "$T/imported.json")" ] || fail "fermi-gtx480 with the difference is not the import"
 # what gmem cannot hold is said: the Fermi hash set index, the
 # interconnect's file, the power model; and how 3.x groups the banks
 for want in "gtx480.config:37: unmapped: -gpgpu_cache:dl1 32:128:4,L:L:m:N:H,A:32:8,8: set index H" \

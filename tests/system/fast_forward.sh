@@ -4,7 +4,7 @@
 # Runs: UVM on demand (NP) and oversubscribed with evictions, cut by
 # --max-cycles inside a fault's wait and sampled with --sample (the
 # fast-forward stops at both); memory-bound Fermi with FR-FCFS and FCFS;
-# a sectored L2 with the A100's far half; the DL-MSHR. Each must skip
+# a sectored L2 with the A100's far half; the L2's gates; the DL-MSHR. Each must skip
 # something (--skip-report), and the comparison must catch a difference
 # (a run with another seed). A plug-in that cannot say when it acts next
 # (milg) and RTL beside the C models (--rtl) turn skipping off. --no-skip
@@ -58,14 +58,20 @@ same speedup2 "$GMEM" --config configs/fermi-gtx480.json --set icnt.input_speedu
 same voq "$GMEM" --config configs/fermi-gtx480.json --set icnt.voq=true \
   --workload bfs:nodes=8192
 [ "$skipped" -gt 0 ] || fail "voq: nothing skipped"
-# GPGPU-Sim's L2 intake (l2.intake_gate): a bank whose incoming queue is
-# full leaves requests in the crossbar; skipping stays exact
-same gate "$GMEM" --config configs/fermi-gtx480.json --set l2.intake_gate=true \
-  --workload bfs:nodes=8192
-"$GMEM" run --config configs/fermi-gtx480.json --workload bfs:nodes=8192 --stats "$TMP/nogate.json" \
-  > /dev/null || fail "bfs without the gate"
-[ "$("$GMEM" stats-get "$TMP/gate.ff.json" '$.cycles')" != \
-  "$("$GMEM" stats-get "$TMP/nogate.json" '$.cycles')" ] || fail "gate: the intake gate changed nothing"
+# GPGPU-Sim's L2 intake and output gates (l2.intake_gate: a bank whose
+# incoming queue is full leaves requests in the crossbar; l2.reply_gate: a
+# bank whose replies fill the L2-to-icnt queue makes no access), both on
+# in fermi-gtx480 and so in every run above: skipping stays exact with
+# each alone, and each moves the run
+bfs="--config configs/fermi-gtx480.json --workload bfs:nodes=8192"
+same gate-in "$GMEM" $bfs --set l2.reply_gate=0
+same gate-out "$GMEM" $bfs --set l2.intake_gate=false
+"$GMEM" run $bfs --set l2.reply_gate=0 --set l2.intake_gate=false --stats "$TMP/nogate.json" \
+  > /dev/null || fail "bfs without the gates"
+for g in gate-in gate-out; do
+  [ "$("$GMEM" stats-get "$TMP/$g.ff.json" '$.cycles')" != \
+    "$("$GMEM" stats-get "$TMP/nogate.json" '$.cycles')" ] || fail "$g: the gate changed nothing"
+done
 # the DL-MSHR's own skip (dlmshr_tick_idle): it skips only while every
 # DL-MSHR is empty, which spmv's run no longer reaches since the L2 sends
 # its filled misses before its hits; addvect's does

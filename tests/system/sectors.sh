@@ -118,8 +118,16 @@ for cfg in dts-ch4-dts dts-ch4-duel; do
   eq "$(get l1d.fills)" $((ins + smiss)) "$cfg: one fill a fetched sector"
   eq "$(get l1d.sectors.fill_bytes)" $((32 * (ins + smiss))) "$cfg: 32 bytes a fill"
   eq "$(get blocks.mshr.fill_errors)" 0 "$cfg: MSHR fills without an entry"
-  # Reuse is counted per line: about the lines inserted without sectors.
-  [ $((ins * 10)) -le $((line_inserts * 11)) ] && [ $((ins * 10)) -ge $((line_inserts * 9)) ] ||
+  # Reuse is counted per line: about the lines inserted without sectors
+  # (counted per sector it would be up to 4 times as many). Within 10 %
+  # with the filter always on; within 40 % with dueling, whose followers
+  # filter or not as the leaders' miss rates fall, which any timing change
+  # moves (without sectors 3 561 to 4 795 lines inserted as the L2's two
+  # gates are set on or off).
+  tol=10
+  [ "$cfg" = dts-ch4-duel ] && tol=40
+  [ $((ins * 100)) -le $((line_inserts * (100 + tol))) ] &&
+    [ $((ins * 100)) -ge $((line_inserts * (100 - tol))) ] ||
     fail "$cfg: $ins lines inserted with sectors, $line_inserts without"
   # The block's RTL beside its C model (and the dueling controller's).
   expect_rc 0 "$GMEM_COSIM" run --config configs/$cfg.json --workload bfs:nodes=4096 $sec \

@@ -244,9 +244,42 @@ static void test_intake_gate(void **state)
     check_intake(1);
 }
 
+/* The output: with l2.reply_gate the bank makes no access while that many
+ * replies are queued or in its hit pipe, as GPGPU-Sim's cache_cycle makes
+ * none while its L2-to-icnt queue is full; a request waiting then is a
+ * stall. Here the gate is one more than the reply queue holds, so only
+ * a hit held in the pipe behind the full queue closes it. */
+static void test_reply_gate(void **state)
+{
+    (void)state;
+    make(128);
+    read_at(0x2000); /* line B: a miss, filled, answered */
+    run(10);
+    gm_fifo_push(&bank.fills, gm_fifo_pop(&bank.c.missq));
+    run(10);
+    while (!gm_fifo_empty(&bank.replies))
+        gm_req_release(&pool, gm_fifo_pop(&bank.replies));
+    cfg.reply_gate = bank.replies.cap + 1;
+    while (!gm_fifo_full(&bank.replies))
+        gm_fifo_push(&bank.replies, gm_req_alloc(&pool));
+    uint32_t h = read_at(0x2000); /* a hit on B: taken, held in the pipe */
+    read_at(0x3000);              /* a miss: gated behind it */
+    uint64_t misses = bank.c.st.misses, stalls = bank.c.st.port_stalls;
+    run(10);
+    assert_int_equal(bank.c.st.hits, 1);
+    assert_int_equal(gm_cache_hit_peek(&bank.c, now), h);
+    assert_int_equal(bank.c.st.misses, misses);
+    assert_int_equal(bank.c.st.port_stalls, stalls + 8); /* from its 2nd cycle on */
+    gm_req_release(&pool, gm_fifo_pop(&bank.replies));
+    run(2); /* the hit takes the freed place; the gate opens */
+    assert_int_equal(last_reply(), h);
+    assert_int_equal(bank.c.st.misses, misses + 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test_teardown(test_reply_gate, teardown),
         cmocka_unit_test_teardown(test_intake_gate, teardown),
         cmocka_unit_test_teardown(test_release_before_store_acks, teardown),
         cmocka_unit_test_teardown(test_release_before_hits, teardown),
