@@ -289,6 +289,7 @@ static int map_sm(gs_t *g)
     if (map_uint(g, "-gpgpu_shader_cta", NULL, "8", "sm.max_ctas") ||
         map_uint(g, "-gpgpu_shader_registers", NULL, "8192", "sm.registers") ||
         map_uint(g, "-gpgpu_shmem_size", NULL, "16384", "sm.smem_bytes") ||
+        map_uint(g, "-gpgpu_shmem_warp_parts", NULL, "2", "l1d.warp_parts") ||
         map_uint(g, "-gpgpu_num_sched_per_core", NULL, "1", "sm.schedulers"))
         return -1;
     get(g, "-gpgpu_scheduler", NULL, "gto", &v);

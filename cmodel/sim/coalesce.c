@@ -96,3 +96,19 @@ unsigned gm_coalesce(const gm_inst_t *in, uint32_t line_bytes, uint32_t sector_b
     unsigned nl = by_line(in, line_bytes, sector_bytes, lines, sec_bytes);
     return by_sector(lines, nl, sector_bytes, sec_bytes, out);
 }
+
+unsigned gm_coalesce_parts(const gm_inst_t *in, uint32_t line_bytes, uint32_t sector_bytes,
+                           unsigned parts, gm_access_t out[GM_WARP_SIZE])
+{
+    if (parts < 2)
+        return gm_coalesce(in, line_bytes, sector_bytes, out);
+    /* A half-warp touches at most 16 lines, or 16 sectors: the two fit. */
+    gm_inst_t half = *in;
+    half.active = in->active & 0xFFFFu;
+    gm_access_t tmp[GM_WARP_SIZE];
+    unsigned n = gm_coalesce(&half, line_bytes, sector_bytes, out);
+    half.active = in->active & 0xFFFF0000u;
+    unsigned m = gm_coalesce(&half, line_bytes, sector_bytes, tmp);
+    memcpy(&out[n], tmp, m * sizeof tmp[0]);
+    return n + m;
+}

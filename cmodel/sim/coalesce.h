@@ -26,4 +26,10 @@ typedef struct gm_access {
 unsigned gm_coalesce(const gm_inst_t *in, uint32_t line_bytes, uint32_t sector_bytes,
                      gm_access_t out[GM_WARP_SIZE]);
 
+/* The same over `parts` groups of lanes (1 or 2: the warp, or each
+ * half-warp in turn, GPGPU-Sim's mem_warp_parts): a group's requests follow
+ * the group before's, and a line two groups touch is requested by each. */
+unsigned gm_coalesce_parts(const gm_inst_t *in, uint32_t line_bytes, uint32_t sector_bytes,
+                           unsigned parts, gm_access_t out[GM_WARP_SIZE]);
+
 #endif

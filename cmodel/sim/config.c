@@ -84,6 +84,10 @@ static const gm_field_t l1d_f[] = {
     GM_FIELD_BOOL(S, closed, 0,
                   "the L1D disabled (closed): every global load and store goes around it to "
                   "the L2, as GPGPU-Sim's -gpgpu_gmem_skip_L1D and seed-001 Fig 3.11"),
+    GM_FIELD_UINT(S, warp_parts, 1, 1, 2,
+                  "coalescing groups per warp, GPGPU-Sim's -gpgpu_shmem_warp_parts (2 by "
+                  "default there, 1 in its Fermi files): at 2 each half-warp's lanes coalesce "
+                  "on their own, so a line both halves touch is requested twice"),
 };
 #undef S
 static const gm_schema_t l1d_s = {l1d_f, sizeof l1d_f / sizeof l1d_f[0]};

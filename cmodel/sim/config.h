@@ -50,6 +50,8 @@ typedef struct gm_l1d_cfg {
     gm_cache_cfg_t c;
     uint32_t bypass_slots; /* in-flight bypassed requests; 0 = unlimited */
     int closed;            /* disabled: every global access takes the bypass path */
+    uint32_t warp_parts;   /* coalescing groups per warp (GPGPU-Sim's
+                            * -gpgpu_shmem_warp_parts): 2 = by half-warp */
 } gm_l1d_cfg_t;
 
 typedef struct gm_l2_cfg {

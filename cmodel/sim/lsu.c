@@ -86,7 +86,8 @@ static void start_head(gm_lsu_t *L)
     s->in_cta = mi->in_cta;
     s->pc = mi->in.pc;
     s->t_issue = *L->ctx.now;
-    L->nacc = gm_coalesce(&mi->in, L->cfg->c.line, L->cfg->c.sector, L->acc);
+    L->nacc = gm_coalesce_parts(&mi->in, L->cfg->c.line, L->cfg->c.sector, L->cfg->warp_parts,
+                                L->acc);
     L->next = 0;
     L->head = 1;
     L->head_slot = slot;

@@ -53,7 +53,8 @@ done
 # either one the importer maps whole or named on stderr by its line
 mapped=" -gpgpu_n_clusters -gpgpu_n_cores_per_cluster -gpgpu_n_mem -gpgpu_n_sub_partition_per_mchannel
  -gpgpu_clock_domains -gpgpu_shader_registers -gpgpu_shader_core_pipeline -gpgpu_shader_cta
- -gpgpu_shmem_size -gpgpu_num_sched_per_core -gpgpu_scheduler -gpgpu_cache:dl1 -gpgpu_cache:dl2
+ -gpgpu_shmem_size -gpgpu_shmem_warp_parts -gpgpu_num_sched_per_core -gpgpu_scheduler
+ -gpgpu_cache:dl1 -gpgpu_cache:dl2
  -gpgpu_l1_latency -rop_latency -gpgpu_l2_rop_latency -dram_latency -gpgpu_dram_scheduler
  -gpgpu_frfcfs_dram_sched_queue_size -gpgpu_n_mem_per_ctrlr -gpgpu_dram_buswidth
  -gpgpu_dram_burst_length -dram_data_command_freq_ratio -gpgpu_mem_addr_mapping

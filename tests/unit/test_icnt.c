@@ -127,6 +127,41 @@ static void test_coalesce_sectors(void **state)
     assert_int_equal(acc[1].sectors, 0xc);
 }
 
+/* By half-warp (GPGPU-Sim's mem_warp_parts 2): a coalesced warp's line is
+ * requested by each half, the lower half's first, 64 bytes each; a line
+ * only the upper half touches once; one part is the warp. */
+static void test_coalesce_parts(void **state)
+{
+    gm_inst_t in;
+    gm_access_t acc[GM_WARP_SIZE];
+    (void)state;
+    memset(&in, 0, sizeof in);
+    in.size = 4;
+    in.active = 0xffffffff;
+    for (int l = 0; l < 32; l++)
+        in.addr[l] = 0x1000 + 4 * (uint64_t)l;
+    in.addr[31] = 0x2000; /* the upper half's own line, after 0x1000 */
+    assert_int_equal(gm_coalesce_parts(&in, 128, 0, 1, acc), 2);
+    assert_int_equal(gm_coalesce_parts(&in, 128, 0, 2, acc), 3);
+    const uint32_t line[] = {0x1000, 0x1000, 0x2000}, bytes[] = {64, 60, 4};
+    for (int k = 0; k < 3; k++) {
+        assert_int_equal(acc[k].line, line[k]);
+        assert_int_equal(acc[k].bytes, bytes[k]);
+    }
+    assert_int_equal(acc[0].sectors, 0x3);
+    assert_int_equal(acc[1].sectors, 0xc);
+    /* Sectored: each half's sectors, the halves' marks their own. */
+    assert_int_equal(gm_coalesce_parts(&in, 128, 32, 2, acc), 5);
+    assert_int_equal(acc[1].addr, 0x1020);
+    assert_true(!acc[1].first && acc[1].last);
+    assert_true(acc[2].first && !acc[2].last);
+    assert_int_equal(acc[4].addr, 0x2000);
+    in.active = 0xffff0000u; /* the upper half alone: no lower requests */
+    assert_int_equal(gm_coalesce_parts(&in, 128, 0, 2, acc), 2);
+    assert_int_equal(acc[0].line, 0x1000);
+    assert_int_equal(acc[0].bytes, 60);
+}
+
 /* Input speedup: a source streams up to `speedup` packets at once, each on
  * a lane of its own and to a different output; its queue still leaves in
  * order, so a head waiting for a busy output holds the packets behind it. */
@@ -288,6 +323,7 @@ int main(void)
         cmocka_unit_test(test_clocks),
         cmocka_unit_test(test_coalesce),
         cmocka_unit_test(test_coalesce_sectors),
+        cmocka_unit_test(test_coalesce_parts),
         cmocka_unit_test(test_coalesce_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
