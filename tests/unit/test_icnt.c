@@ -71,16 +71,22 @@ static void test_clocks(void **state)
     assert_true(c.cycles[GM_CLK_DRAM] >= 9240 && c.cycles[GM_CLK_DRAM] <= 9242);
 }
 
+/* A warp's 32 lanes reading 4-byte words from 0x1000 on: one line. */
+static void one_line_warp(gm_inst_t *in)
+{
+    memset(in, 0, sizeof *in);
+    in->size = 4;
+    in->active = 0xffffffff;
+    for (int l = 0; l < 32; l++)
+        in->addr[l] = 0x1000 + 4 * (uint64_t)l;
+}
+
 static void test_coalesce(void **state)
 {
     gm_inst_t in;
     gm_access_t acc[GM_WARP_SIZE];
     (void)state;
-    memset(&in, 0, sizeof in);
-    in.size = 4;
-    in.active = 0xffffffff;
-    for (int l = 0; l < 32; l++)
-        in.addr[l] = 0x1000 + 4 * (uint64_t)l; /* one line */
+    one_line_warp(&in);
     assert_int_equal(gm_coalesce(&in, 128, 0, acc), 1);
     assert_int_equal(acc[0].line, 0x1000);
     assert_int_equal(acc[0].bytes, 128);
@@ -135,11 +141,7 @@ static void test_coalesce_parts(void **state)
     gm_inst_t in;
     gm_access_t acc[GM_WARP_SIZE];
     (void)state;
-    memset(&in, 0, sizeof in);
-    in.size = 4;
-    in.active = 0xffffffff;
-    for (int l = 0; l < 32; l++)
-        in.addr[l] = 0x1000 + 4 * (uint64_t)l;
+    one_line_warp(&in);
     in.addr[31] = 0x2000; /* the upper half's own line, after 0x1000 */
     assert_int_equal(gm_coalesce_parts(&in, 128, 0, 1, acc), 2);
     assert_int_equal(gm_coalesce_parts(&in, 128, 0, 2, acc), 3);

@@ -147,6 +147,19 @@ static void run(int n)
 
 static uint32_t last_reply(void) { return gm_fifo_at(&bank.replies, bank.replies.n - 1); }
 
+/* A line made resident: a miss, filled, its reply taken away. */
+static void make_resident(uint32_t addr)
+{
+    uint64_t fills = bank.c.st.fills;
+    read_at(addr);
+    run(10);
+    gm_fifo_push(&bank.fills, gm_fifo_pop(&bank.c.missq));
+    run(10);
+    assert_int_equal(bank.c.st.fills, fills + 1);
+    while (!gm_fifo_empty(&bank.replies))
+        gm_req_release(&pool, gm_fifo_pop(&bank.replies));
+}
+
 /* A full reply queue, a hit waiting at the hit pipe's end and a filled
  * miss waiting for release: the one place that frees goes to the release,
  * the next to the hit. Hits first would hold a bank's filled misses for
@@ -155,13 +168,7 @@ static void test_release_before_hits(void **state)
 {
     (void)state;
     make(128);
-    read_at(0x2000); /* line B: a miss, filled, answered */
-    run(10);
-    gm_fifo_push(&bank.fills, gm_fifo_pop(&bank.c.missq));
-    run(10);
-    assert_int_equal(bank.c.st.fills, 1);
-    while (!gm_fifo_empty(&bank.replies))
-        gm_req_release(&pool, gm_fifo_pop(&bank.replies));
+    make_resident(0x2000); /* line B */
     uint32_t a = read_at(0x1000); /* line A: a miss */
     run(10);
     assert_int_equal(bank.c.missq.n, 1);
@@ -253,12 +260,7 @@ static void test_reply_gate(void **state)
 {
     (void)state;
     make(128);
-    read_at(0x2000); /* line B: a miss, filled, answered */
-    run(10);
-    gm_fifo_push(&bank.fills, gm_fifo_pop(&bank.c.missq));
-    run(10);
-    while (!gm_fifo_empty(&bank.replies))
-        gm_req_release(&pool, gm_fifo_pop(&bank.replies));
+    make_resident(0x2000); /* line B */
     cfg.reply_gate = bank.replies.cap + 1;
     while (!gm_fifo_full(&bank.replies))
         gm_fifo_push(&bank.replies, gm_req_alloc(&pool));
