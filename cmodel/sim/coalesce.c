@@ -104,11 +104,10 @@ unsigned gm_coalesce_parts(const gm_inst_t *in, uint32_t line_bytes, uint32_t se
         return gm_coalesce(in, line_bytes, sector_bytes, out);
     /* A half-warp touches at most 16 lines, or 16 sectors: the two fit. */
     gm_inst_t half = *in;
-    half.active = in->active & 0xFFFFu;
-    gm_access_t tmp[GM_WARP_SIZE];
-    unsigned n = gm_coalesce(&half, line_bytes, sector_bytes, out);
-    half.active = in->active & 0xFFFF0000u;
-    unsigned m = gm_coalesce(&half, line_bytes, sector_bytes, tmp);
-    memcpy(&out[n], tmp, m * sizeof tmp[0]);
-    return n + m;
+    unsigned n = 0;
+    for (unsigned h = 0; h < 2; h++) {
+        half.active = in->active & (0xFFFFu << (16 * h));
+        n += gm_coalesce(&half, line_bytes, sector_bytes, out + n);
+    }
+    return n;
 }
