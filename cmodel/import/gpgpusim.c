@@ -223,6 +223,22 @@ static int map_bool(gs_t *g, const char *name, const char *def, const char *path
     return 0;
 }
 
+/* GPGPU-Sim's coalescer: -gpgpu_coalesce_arch 13 is the only one it runs
+ * (memory_coalescing_arch_13: 1- and 2-byte accesses by 32- and 64-byte
+ * segment); a sectored L1D coalesces by sector in gmem either way. */
+static int map_coalesce(gs_t *g)
+{
+    gs_val_t v;
+    get(g, "-gpgpu_coalesce_arch", NULL, "13", &v);
+    if (strcmp(v.value, "13"))
+        return gs_fail(g, &v, "expected 13 (memory_coalescing_arch_13, the only coalescer "
+                              "GPGPU-Sim runs)");
+    if (gs_put_bool(g, "l1d.segments", 1))
+        return -1;
+    g->counts.mapped += v.line != 0;
+    return 0;
+}
+
 static int map_clocks(gs_t *g)
 {
     static const char *const key[4] = {"clock.core_mhz", "clock.icnt_mhz", "clock.l2_mhz",
@@ -563,7 +579,7 @@ int gm_gpgpusim_import(const char *text, size_t len, const char *file, const cha
         g.counts.mapped += r && v.line;
     }
     if (map_uint(&g, "-gpgpu_l1_latency", NULL, "1", "l1d.c.latency") ||
-        map_bool(&g, "-gpgpu_gmem_skip_L1D", "0", "l1d.closed") ||
+        map_bool(&g, "-gpgpu_gmem_skip_L1D", "0", "l1d.closed") || map_coalesce(&g) ||
         map_latency(&g, "-gpgpu_l2_rop_latency", "-rop_latency", "85", "l2.rop_latency", 2, "") ||
         map_latency(&g, "-dram_latency", NULL, "30", "dram.latency", 3,
                     " (GPGPU-Sim delays the request on its way to DRAM, gmem the reply: the "

@@ -111,3 +111,37 @@ unsigned gm_coalesce_parts(const gm_inst_t *in, uint32_t line_bytes, uint32_t se
     }
     return n;
 }
+
+unsigned gm_coalesce_segments(const gm_inst_t *in, uint32_t line_bytes, unsigned parts,
+                              gm_access_t out[GM_WARP_SIZE])
+{
+    uint32_t seg = in->size == 1 ? 32 : in->size == 2 ? 64 : line_bytes;
+    if (seg >= line_bytes)
+        return gm_coalesce_parts(in, line_bytes, 0, parts, out);
+    unsigned n = 0;
+    for (unsigned h = 0; h < (parts < 2 ? 1u : 2u); h++) {
+        gm_inst_t g = *in;
+        if (parts >= 2)
+            g.active = in->active & (0xFFFFu << (16 * h));
+        /* A segment is coalesced as a sector would be ... */
+        unsigned m = gm_coalesce(&g, line_bytes, seg, out + n);
+        /* ... but covers only the 32-byte pieces its lanes touch (GPGPU-Sim
+         * sends half of a 64-byte segment when the other half is unused),
+         * and its request names its line, as a line-grained cache's do. */
+        uint8_t touched[GM_WARP_SIZE] = {0};
+        for (uint32_t act = g.active; act; act &= act - 1) {
+            uint32_t a = (uint32_t)g.addr[__builtin_ctz(act)];
+            uint32_t line = a & ~(line_bytes - 1);
+            uint8_t piece = (uint8_t)(1u << ((a & (line_bytes - 1)) >> 5));
+            for (unsigned k = n; k < n + m; k++)
+                if (out[k].line == line && (out[k].sectors & piece))
+                    touched[k - n] |= piece;
+        }
+        for (unsigned k = n; k < n + m; k++) {
+            out[k].sectors = touched[k - n];
+            out[k].addr = out[k].line;
+        }
+        n += m;
+    }
+    return n;
+}

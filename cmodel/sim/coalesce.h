@@ -32,4 +32,13 @@ unsigned gm_coalesce(const gm_inst_t *in, uint32_t line_bytes, uint32_t sector_b
 unsigned gm_coalesce_parts(const gm_inst_t *in, uint32_t line_bytes, uint32_t sector_bytes,
                            unsigned parts, gm_access_t out[GM_WARP_SIZE]);
 
+/* GPGPU-Sim 3.x's coalescer for a line-grained cache
+ * (memory_coalescing_arch_13, abstract_hardware_model.cc): lanes coalesce
+ * into segments of 32 bytes for 1-byte accesses, 64 for 2-byte ones and
+ * the line otherwise, each segment its own access (its sectors and bytes
+ * the segment's, its addr the line), a line's segments in address order
+ * after each other; over `parts` groups of lanes as above. */
+unsigned gm_coalesce_segments(const gm_inst_t *in, uint32_t line_bytes, unsigned parts,
+                              gm_access_t out[GM_WARP_SIZE]);
+
 #endif

@@ -88,6 +88,12 @@ static const gm_field_t l1d_f[] = {
                   "coalescing groups per warp, GPGPU-Sim's -gpgpu_shmem_warp_parts (2 by "
                   "default there, 1 in its Fermi files): at 2 each half-warp's lanes coalesce "
                   "on their own, so a line both halves touch is requested twice"),
+    GM_FIELD_BOOL(S, segments, 0,
+                  "GPGPU-Sim 3.x's coalescing by access size (memory_coalescing_arch_13): "
+                  "1-byte accesses coalesce into 32-byte segments and 2-byte ones into "
+                  "64-byte segments, each its own access, so a warp touching a line's "
+                  "segments requests the line once a segment (a sectored L1D coalesces by "
+                  "sector already)"),
 };
 #undef S
 static const gm_schema_t l1d_s = {l1d_f, sizeof l1d_f / sizeof l1d_f[0]};

@@ -52,6 +52,8 @@ typedef struct gm_l1d_cfg {
     int closed;            /* disabled: every global access takes the bypass path */
     uint32_t warp_parts;   /* coalescing groups per warp (GPGPU-Sim's
                             * -gpgpu_shmem_warp_parts): 2 = by half-warp */
+    int segments;          /* 1- and 2-byte accesses by 32- and 64-byte segment
+                            * (GPGPU-Sim's memory_coalescing_arch_13) */
 } gm_l1d_cfg_t;
 
 typedef struct gm_l2_cfg {

@@ -86,8 +86,10 @@ static void start_head(gm_lsu_t *L)
     s->in_cta = mi->in_cta;
     s->pc = mi->in.pc;
     s->t_issue = *L->ctx.now;
-    L->nacc = gm_coalesce_parts(&mi->in, L->cfg->c.line, L->cfg->c.sector, L->cfg->warp_parts,
-                                L->acc);
+    L->nacc = L->cfg->segments && !L->cfg->c.sector
+                  ? gm_coalesce_segments(&mi->in, L->cfg->c.line, L->cfg->warp_parts, L->acc)
+                  : gm_coalesce_parts(&mi->in, L->cfg->c.line, L->cfg->c.sector,
+                                      L->cfg->warp_parts, L->acc);
     L->next = 0;
     L->head = 1;
     L->head_slot = slot;

@@ -24,18 +24,24 @@ echo "$GTX" | tail -n 1 | grep -Eq "^import-gpgpusim: $F/gtx480.config -> $T/gtx
 cmp -s <("$GMEM" run --config "$T/gtx480.json" --print-config) "$T/gtx480.json" ||
   fail "the written config is not its own --print-config"
 expect_rc 1 "$GMEM" diff-stats "$T/imported.json" "$T/fermi.json"
-# The difference, and why:
+# The differences, and why:
+#  l1d.segments     GPGPU-Sim coalesces 1- and 2-byte accesses by 32- and
+#                   64-byte segment (memory_coalescing_arch_13); gmem's
+#                   configurations coalesce by line (REPRODUCTION.md, DL-MSHR
+#                   item 9).
 #  l2.c.set_func    GTX480's dl2 set index is L (linear = gmem's bmod); gmem's
 #                   Fermi config follows seed-000 ch.2 Table 1 (BXOR).
 # (-dram_latency 100 counts core cycles -- GPGPU-Sim adds it at
 # gpu_sim_cycle, the core clock -- and gmem DRAM cycles: both say 132.)
-[ "$OUT" = '  $.l2.c.set_func: "bmod" -> "bxor"
-1 difference' ] || fail "GTX480 import against fermi-gtx480, expected the one listed difference:
+[ "$OUT" = '  $.l1d.segments: true -> false
+  $.l2.c.set_func: "bmod" -> "bxor"
+2 differences' ] || fail "GTX480 import against fermi-gtx480, expected the listed differences:
 $OUT"
 echo "$GTX" | grep -q "gtx480.config:64: converted: -dram_latency 100: 100 core cycles at 700 MHz are 132 cycles of gmem's DRAM clock (924 MHz)" ||
   fail "the importer does not say why dram.latency is 132: $GTX"
-# with that set as imported, the Fermi config is the import
-expect_rc 0 "$GMEM" run --config fermi-gtx480 --set l2.c.set_func=bmod --print-config
+# with those set as imported, the Fermi config is the import
+expect_rc 0 "$GMEM" run --config fermi-gtx480 --set l2.c.set_func=bmod --set l1d.segments=true \
+  --print-config
 [ "$OUT" = "$(cat "$T/imported.json")" ] || fail "fermi-gtx480 with the difference is not the import"
 # what gmem cannot hold is said: the Fermi hash set index, the
 # interconnect's file, the power model; and how 3.x groups the banks
@@ -54,6 +60,7 @@ done
 mapped=" -gpgpu_n_clusters -gpgpu_n_cores_per_cluster -gpgpu_n_mem -gpgpu_n_sub_partition_per_mchannel
  -gpgpu_clock_domains -gpgpu_shader_registers -gpgpu_shader_core_pipeline -gpgpu_shader_cta
  -gpgpu_shmem_size -gpgpu_shmem_warp_parts -gpgpu_num_sched_per_core -gpgpu_scheduler
+ -gpgpu_coalesce_arch
  -gpgpu_cache:dl1 -gpgpu_cache:dl2
  -gpgpu_l1_latency -rop_latency -gpgpu_l2_rop_latency -dram_latency -gpgpu_dram_scheduler
  -gpgpu_frfcfs_dram_sched_queue_size -gpgpu_n_mem_per_ctrlr -gpgpu_dram_buswidth

@@ -164,6 +164,41 @@ static void test_coalesce_parts(void **state)
     assert_int_equal(acc[0].bytes, 60);
 }
 
+/* GPGPU-Sim 3.x's coalescing by access size: a warp's 1-byte accesses over
+ * a line are one access a 32-byte segment (a primary and three merges in
+ * the cache), 2-byte ones one a 64-byte segment covering only the 32-byte
+ * pieces touched; each names its line; wider accesses coalesce by line. */
+static void test_coalesce_segments(void **state)
+{
+    gm_inst_t in;
+    gm_access_t acc[GM_WARP_SIZE];
+    (void)state;
+    one_line_warp(&in); /* 4 bytes a lane at stride 4: 0x1000..0x107f */
+    assert_int_equal(gm_coalesce_segments(&in, 128, 1, acc), 1);
+    assert_int_equal(acc[0].bytes, 128);
+    in.size = 1; /* a byte at the same stride: four 32-byte segments */
+    assert_int_equal(gm_coalesce_segments(&in, 128, 1, acc), 4);
+    for (int k = 0; k < 4; k++) {
+        assert_int_equal(acc[k].line, 0x1000);
+        assert_int_equal(acc[k].addr, 0x1000);
+        assert_int_equal(acc[k].sectors, 1u << k);
+        assert_int_equal(acc[k].bytes, 8);
+    }
+    /* by half-warp: each half's two segments, the lower half's first */
+    assert_int_equal(gm_coalesce_segments(&in, 128, 2, acc), 4);
+    assert_int_equal(acc[1].sectors, 0x2);
+    assert_int_equal(acc[2].sectors, 0x4);
+    in.size = 2; /* two 64-byte segments */
+    assert_int_equal(gm_coalesce_segments(&in, 128, 1, acc), 2);
+    assert_int_equal(acc[0].sectors, 0x3);
+    assert_int_equal(acc[1].sectors, 0xc);
+    assert_int_equal(acc[1].bytes, 32);
+    in.active = 0x000000ffu; /* lanes 0-7: bytes 0..31, the lower piece alone */
+    assert_int_equal(gm_coalesce_segments(&in, 128, 1, acc), 1);
+    assert_int_equal(acc[0].sectors, 0x1);
+    assert_int_equal(acc[0].bytes, 16);
+}
+
 /* Input speedup: a source streams up to `speedup` packets at once, each on
  * a lane of its own and to a different output; its queue still leaves in
  * order, so a head waiting for a busy output holds the packets behind it. */
@@ -326,6 +361,7 @@ int main(void)
         cmocka_unit_test(test_coalesce),
         cmocka_unit_test(test_coalesce_sectors),
         cmocka_unit_test(test_coalesce_parts),
+        cmocka_unit_test(test_coalesce_segments),
         cmocka_unit_test(test_coalesce_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
