@@ -505,7 +505,8 @@ clean:
 
 # ---- the goals a user runs, a line each (README "Set up and run")
 help:
-	@echo 'make              build/gmem: the pure-C model (a C compiler, libcjson, liblzma)'
+	@echo 'make              build/gmem: the pure-C model (a C compiler, libcjson, liblzma);'
+	@echo '                   with GCC profile-guided (PGO=0: without)'
 	@echo 'make run          install what is missing, build, run the main job (mechanisms off and on)'
 	@echo 'make test         the whole test suite; ends "N passed, N failed"'
 	@echo 'make cosim        build/gmem-cosim: the same CLI with every Verilated RTL model'
