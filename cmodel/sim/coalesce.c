@@ -60,23 +60,28 @@ static unsigned by_line(const gm_inst_t *in, uint32_t line_bytes, uint32_t secto
     return n;
 }
 
-/* Each line's touched sectors, lowest first (at most 32 in all: one a lane). */
+/* Each line's touched sectors, lowest first (at most 32 in all: one a lane).
+ * As segments (GPGPU-Sim's memory_coalescing_arch_13, for a line-grained
+ * cache) a piece covers only the 32-byte pieces its lanes touch -- GPGPU-Sim
+ * sends half of a 64-byte segment when the other half is unused -- and its
+ * request names its line. */
 static unsigned by_sector(const gm_access_t *lines, unsigned nl, uint32_t sector_bytes,
-                          uint16_t sec_bytes[][8], gm_access_t out[GM_WARP_SIZE])
+                          int segments, uint16_t sec_bytes[][8], gm_access_t out[GM_WARP_SIZE])
 {
     unsigned n = 0;
     uint32_t per32 = sector_bytes / 32;
     uint8_t one = (uint8_t)((1u << per32) - 1); /* a sector's 32-byte pieces */
     for (unsigned k = 0; k < nl; k++) {
         unsigned first = n;
+        uint8_t touched = segments ? lines[k].sectors : 0xff;
         for (unsigned s = 0; s < 8; s++) {
             if (!sec_bytes[k][s])
                 continue;
             gm_access_t *o = &out[n++];
             o->line = lines[k].line;
-            o->addr = lines[k].line + s * sector_bytes;
+            o->addr = segments ? lines[k].line : lines[k].line + s * sector_bytes;
             o->bytes = sec_bytes[k][s] > sector_bytes ? sector_bytes : sec_bytes[k][s];
-            o->sectors = (uint8_t)(one << (s * per32));
+            o->sectors = (uint8_t)(one << (s * per32)) & touched;
             o->first = n - 1 == first;
             o->last = 0;
         }
@@ -85,8 +90,8 @@ static unsigned by_sector(const gm_access_t *lines, unsigned nl, uint32_t sector
     return n;
 }
 
-unsigned gm_coalesce(const gm_inst_t *in, uint32_t line_bytes, uint32_t sector_bytes,
-                     gm_access_t out[GM_WARP_SIZE])
+static unsigned coalesce(const gm_inst_t *in, uint32_t line_bytes, uint32_t sector_bytes,
+                         int segments, gm_access_t out[GM_WARP_SIZE])
 {
     if (!sector_bytes)
         return by_line(in, line_bytes, 0, out, NULL);
@@ -94,54 +99,42 @@ unsigned gm_coalesce(const gm_inst_t *in, uint32_t line_bytes, uint32_t sector_b
     uint16_t sec_bytes[GM_WARP_SIZE][8];
     memset(sec_bytes, 0, sizeof sec_bytes);
     unsigned nl = by_line(in, line_bytes, sector_bytes, lines, sec_bytes);
-    return by_sector(lines, nl, sector_bytes, sec_bytes, out);
+    return by_sector(lines, nl, sector_bytes, segments, sec_bytes, out);
 }
 
-unsigned gm_coalesce_parts(const gm_inst_t *in, uint32_t line_bytes, uint32_t sector_bytes,
-                           unsigned parts, gm_access_t out[GM_WARP_SIZE])
+unsigned gm_coalesce(const gm_inst_t *in, uint32_t line_bytes, uint32_t sector_bytes,
+                     gm_access_t out[GM_WARP_SIZE])
+{
+    return coalesce(in, line_bytes, sector_bytes, 0, out);
+}
+
+/* Over `parts` groups of lanes, each group's accesses after the last's. */
+static unsigned by_parts(const gm_inst_t *in, uint32_t line_bytes, uint32_t sector_bytes,
+                         int segments, unsigned parts, gm_access_t out[GM_WARP_SIZE])
 {
     if (parts < 2)
-        return gm_coalesce(in, line_bytes, sector_bytes, out);
+        return coalesce(in, line_bytes, sector_bytes, segments, out);
     /* A half-warp touches at most 16 lines, or 16 sectors: the two fit. */
     gm_inst_t half = *in;
     unsigned n = 0;
     for (unsigned h = 0; h < 2; h++) {
         half.active = in->active & (0xFFFFu << (16 * h));
-        n += gm_coalesce(&half, line_bytes, sector_bytes, out + n);
+        n += coalesce(&half, line_bytes, sector_bytes, segments, out + n);
     }
     return n;
+}
+
+unsigned gm_coalesce_parts(const gm_inst_t *in, uint32_t line_bytes, uint32_t sector_bytes,
+                           unsigned parts, gm_access_t out[GM_WARP_SIZE])
+{
+    return by_parts(in, line_bytes, sector_bytes, 0, parts, out);
 }
 
 unsigned gm_coalesce_segments(const gm_inst_t *in, uint32_t line_bytes, unsigned parts,
                               gm_access_t out[GM_WARP_SIZE])
 {
     uint32_t seg = in->size == 1 ? 32 : in->size == 2 ? 64 : line_bytes;
-    if (seg >= line_bytes)
-        return gm_coalesce_parts(in, line_bytes, 0, parts, out);
-    unsigned n = 0;
-    for (unsigned h = 0; h < (parts < 2 ? 1u : 2u); h++) {
-        gm_inst_t g = *in;
-        if (parts >= 2)
-            g.active = in->active & (0xFFFFu << (16 * h));
-        /* A segment is coalesced as a sector would be ... */
-        unsigned m = gm_coalesce(&g, line_bytes, seg, out + n);
-        /* ... but covers only the 32-byte pieces its lanes touch (GPGPU-Sim
-         * sends half of a 64-byte segment when the other half is unused),
-         * and its request names its line, as a line-grained cache's do. */
-        uint8_t touched[GM_WARP_SIZE] = {0};
-        for (uint32_t act = g.active; act; act &= act - 1) {
-            uint32_t a = (uint32_t)g.addr[__builtin_ctz(act)];
-            uint32_t line = a & ~(line_bytes - 1);
-            uint8_t piece = (uint8_t)(1u << ((a & (line_bytes - 1)) >> 5));
-            for (unsigned k = n; k < n + m; k++)
-                if (out[k].line == line && (out[k].sectors & piece))
-                    touched[k - n] |= piece;
-        }
-        for (unsigned k = n; k < n + m; k++) {
-            out[k].sectors = touched[k - n];
-            out[k].addr = out[k].line;
-        }
-        n += m;
-    }
-    return n;
+    /* a segment is coalesced as a sector would be; one of a line, as the line */
+    return seg < line_bytes ? by_parts(in, line_bytes, seg, 1, parts, out)
+                            : by_parts(in, line_bytes, 0, 0, parts, out);
 }
