@@ -24,23 +24,18 @@ echo "$GTX" | tail -n 1 | grep -Eq "^import-gpgpusim: $F/gtx480.config -> $T/gtx
 cmp -s <("$GMEM" run --config "$T/gtx480.json" --print-config) "$T/gtx480.json" ||
   fail "the written config is not its own --print-config"
 expect_rc 1 "$GMEM" diff-stats "$T/imported.json" "$T/fermi.json"
-# The differences, and why:
-#  l1d.segments     GPGPU-Sim coalesces 1- and 2-byte accesses by 32- and
-#                   64-byte segment (memory_coalescing_arch_13); gmem's
-#                   configurations coalesce by line (REPRODUCTION.md, DL-MSHR
-#                   item 9).
+# The difference, and why:
 #  l2.c.set_func    GTX480's dl2 set index is L (linear = gmem's bmod); gmem's
 #                   Fermi config follows seed-000 ch.2 Table 1 (BXOR).
 # (-dram_latency 100 counts core cycles -- GPGPU-Sim adds it at
 # gpu_sim_cycle, the core clock -- and gmem DRAM cycles: both say 132.)
-[ "$OUT" = '  $.l1d.segments: true -> false
-  $.l2.c.set_func: "bmod" -> "bxor"
-2 differences' ] || fail "GTX480 import against fermi-gtx480, expected the listed differences:
+[ "$OUT" = '  $.l2.c.set_func: "bmod" -> "bxor"
+1 difference' ] || fail "GTX480 import against fermi-gtx480, expected the listed difference:
 $OUT"
 echo "$GTX" | grep -q "gtx480.config:64: converted: -dram_latency 100: 100 core cycles at 700 MHz are 132 cycles of gmem's DRAM clock (924 MHz)" ||
   fail "the importer does not say why dram.latency is 132: $GTX"
-# with those set as imported, the Fermi config is the import
-expect_rc 0 "$GMEM" run --config fermi-gtx480 --set l2.c.set_func=bmod --set l1d.segments=true \
+# with that set as imported, the Fermi config is the import
+expect_rc 0 "$GMEM" run --config fermi-gtx480 --set l2.c.set_func=bmod \
   --print-config
 [ "$OUT" = "$(cat "$T/imported.json")" ] || fail "fermi-gtx480 with the difference is not the import"
 # what gmem cannot hold is said: the Fermi hash set index, the

@@ -24,8 +24,9 @@ static gm_gpu_config_t small_config(void)
     return c;
 }
 
-/* Walk the workload's streams as the warps would. */
-static void expected(const char *spec, uint64_t *warp_insts, uint64_t *mem_insts,
+/* Walk the workload's streams as the warps would, coalescing as the
+ * configuration's line-grained L1D does (by segment or by line). */
+static void expected(const char *spec, int segments, uint64_t *warp_insts, uint64_t *mem_insts,
                      uint64_t *requests)
 {
     gm_err_t err;
@@ -49,7 +50,8 @@ static void expected(const char *spec, uint64_t *warp_insts, uint64_t *mem_insts
                         *warp_insts += in.gap + 1u;
                         if (in.op != GM_OP_EXIT) {
                             (*mem_insts)++;
-                            *requests += gm_coalesce(&in, 128, 0, acc);
+                            *requests += segments ? gm_coalesce_segments(&in, 128, 1, acc)
+                                                  : gm_coalesce(&in, 128, 0, acc);
                         }
                     } while (in.op != GM_OP_EXIT);
                 }
@@ -72,7 +74,7 @@ static void run_and_count(const char *spec)
         mi += g->sm[i].sm.st.mem_insts;
         rq += g->sm[i].lsu.st.requests;
     }
-    expected(spec, &ew, &em, &er);
+    expected(spec, c.l1d.segments, &ew, &em, &er);
     assert_int_equal(wi, ew);
     assert_int_equal(mi, em);
     assert_int_equal(rq, er);
