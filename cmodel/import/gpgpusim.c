@@ -308,6 +308,10 @@ static int map_sm(gs_t *g)
         map_uint(g, "-gpgpu_shmem_warp_parts", NULL, "2", "l1d.warp_parts") ||
         map_uint(g, "-gpgpu_num_sched_per_core", NULL, "1", "sm.schedulers"))
         return -1;
+    /* No option: GPGPU-Sim's warps always wait for their stores' acks
+     * (shd_warp_t::hardware_done() asks stores_done()). */
+    if (gs_put_bool(g, "sm.store_acks", 1))
+        return -1;
     get(g, "-gpgpu_scheduler", NULL, "gto", &v);
     if (!strcmp(v.value, "gto") || !strcmp(v.value, "lrr")) {
         g->counts.mapped += v.line != 0;

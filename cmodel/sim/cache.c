@@ -492,7 +492,10 @@ store_fetched(gm_cache_t *c, const gm_cache_acc_t *a, const gm_mshr_io_t *io, co
     gm_fifo_push(&c->missq, pr->wid);
     if (io->primary)
         primary(c, a, pr, fid);
-    gm_fifo_push(c->p.resp, a->id);
+    if (c->p.ack_dram)
+        gm_req(c->ctx.pool, pr->wid)->ack = a->id + 1; /* GPGPU-Sim's ack of the write */
+    else
+        gm_fifo_push(c->p.resp, a->id);
     access_hook(c, a, 0, 0);
     return GM_ACC_DONE;
 }

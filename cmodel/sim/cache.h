@@ -133,6 +133,8 @@ typedef struct gm_cache_params {
     gm_fifo_t *resp;          /* queue end: write acks, requests the MSHR releases */
     uint32_t hit_cap;         /* hit-pipe entries */
     int write_fetch;          /* write_back: a write miss fetches its line (l2.write_fetch) */
+    int ack_dram;             /* write_fetch: a write miss's ack comes back from DRAM
+                               * with its write (sm.store_acks) */
 } gm_cache_params_t;
 
 /* An access: a request (makes_requests 0), or what the cache makes one of. */

@@ -41,6 +41,10 @@ static const gm_field_t sm_f[] = {
     GM_FIELD_UINT_U(S, smem_bytes, 49152, 0, 1u << 20, "bytes", "shared memory per SM (limits resident CTAs)"),
     GM_FIELD_UINT(S, schedulers, 2, 1, 8, "warp schedulers per SM"),
     GM_FIELD_ENUM(S, scheduler, GM_SCHED_GTO, sched_names, "warp scheduling policy"),
+    GM_FIELD_BOOL(S, store_acks, 0,
+                  "a warp exits (and its CTA retires) only once every store request it sent "
+                  "is acknowledged, as GPGPU-Sim's warps wait for stores_done(); false: a "
+                  "store is done once sent"),
 };
 #undef S
 static const gm_schema_t sm_s = {sm_f, sizeof sm_f / sizeof sm_f[0]};

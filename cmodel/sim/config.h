@@ -30,6 +30,7 @@ typedef struct gm_sm_cfg {
     uint32_t registers, smem_bytes;
     uint32_t schedulers; /* warp schedulers per SM */
     int scheduler;       /* GM_SCHED_* */
+    int store_acks;      /* a warp exits once its stores are acknowledged */
 } gm_sm_cfg_t;
 
 typedef struct gm_cache_cfg {

@@ -78,7 +78,8 @@ int gm_dram_column(gm_dram_t *d, uint32_t i, uint64_t now)
     uint64_t data_at = now + (wr ? c->tWL : c->tCL);
     if (now < b->next_col || now < d->next_col || now < g->next_col || data_at < d->bus_free)
         return 0;
-    if (!wr && (now < d->rd_ok || gm_delay_full(&d->ret)))
+    /* A read, or a write bringing a store's ack, returns through the pipe. */
+    if ((!wr && now < d->rd_ok) || ((!wr || r->ack) && gm_delay_full(&d->ret)))
         return 0;
     /* GPGPU-Sim issues one column command per burst, tCCDL apart within
      * a group: the group is free for the next after all of them, and
@@ -102,7 +103,10 @@ int gm_dram_column(gm_dram_t *d, uint32_t i, uint64_t now)
         d->st.writes++;
         if (d->kst)
             d->kst[r->kernel].dram_writes++;
-        gm_req_release(d->pool, id);
+        if (r->ack)
+            gm_delay_push(&d->ret, id, data_at + bc + c->latency);
+        else
+            gm_req_release(d->pool, id);
     } else {
         d->st.reads++;
         if (d->kst)

@@ -136,6 +136,10 @@ static int init_sm(gm_gpu_t *g, uint32_t i, size_t ws_size, gm_err_t *err)
                     err) ||
         gm_l1d_init(&x->l1d, i, &c->l1d, g->core, &x->lsu.answers, net, &g->route, err))
         return -1;
+    if (c->sm.store_acks) {
+        x->lsu.warps = x->sm.warp;
+        x->l1d.acks = 1;
+    }
     gm_site_t site = {.kind = GM_SITE_SM, .id = i, .name = name, .ctx = &g->core,
                       .sm = &x->sm, .lsu = &x->lsu, .l1d = &x->l1d, .cache = &x->l1d.c};
     if (attach_all(g, &site, err) || check_parts(&x->l1d.c, err))
@@ -154,6 +158,7 @@ static int init_bank(gm_gpu_t *g, uint32_t b, gm_err_t *err)
     /* LRU stamps count core cycles (the golden stats were made so). */
     if (gm_l2_init(&x->l2, b, &g->cfg.l2, g->l2, &g->now, &g->route, err))
         return -1;
+    x->l2.c.p.ack_dram = g->cfg.sm.store_acks && g->cfg.l2.write_fetch;
     /* at most one request enters per L2 cycle and each stays far_latency of
      * them; the margin covers a bank that holds them back for a while */
     if (g->cfg.l2.far_latency && gm_delay_init(&x->fabric, g->cfg.l2.far_latency + 16))
@@ -459,7 +464,7 @@ static void l2_cycle(gm_gpu_t *g)
         if (x->asleep) {
             /* still idle: a request through the crossbar and a DRAM return
              * are all that reach a bank from outside */
-            if (!g->req_net.out[b].q.n && !x->l2.fills.n)
+            if (!g->req_net.out[b].q.n && !x->l2.fills.n && !x->l2.replies.n)
                 continue;
             x->asleep = 0;
         }
@@ -472,8 +477,17 @@ static void l2_cycle(gm_gpu_t *g)
         gm_dram_t *d = &g->dram[ch];
         /* Returns to their banks, and each bank's miss queue into the channel. */
         uint32_t id = gm_dram_ret_peek(d, dnow);
-        if (id != GM_NO_REQ) {
-            gm_fifo_t *fills = &g->bank[gm_req(&g->pool, id)->bank].l2.fills;
+        const gm_req_t *r = id != GM_NO_REQ ? gm_req(&g->pool, id) : NULL;
+        if (r && r->ack) {
+            /* a write miss's write: its store's ack on to the SM, past the
+             * fill (GPGPU-Sim's dram_L2_queue to its L2_icnt_queue) */
+            gm_l2bank_t *k = &g->bank[r->bank].l2;
+            if (gm_fifo_space(&k->replies) > (uint32_t)gm_cache_fwd_claim(&k->c)) {
+                gm_fifo_push(&k->replies, r->ack - 1);
+                gm_req_release(&g->pool, gm_dram_ret_pop(d));
+            }
+        } else if (r) {
+            gm_fifo_t *fills = &g->bank[r->bank].l2.fills;
             if (!gm_fifo_full(fills))
                 gm_fifo_push(fills, gm_dram_ret_pop(d));
         }

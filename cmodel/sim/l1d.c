@@ -77,13 +77,15 @@ void gm_l1d_cycle(gm_l1d_t *l, gm_l1d_port_t *p)
         if (r->bypass || r->kind == GM_REQ_WRITE) {
             gm_fifo_pop(&l->resp);
             uint32_t what = r->inst;
+            if (r->kind == GM_REQ_WRITE && l->acks)
+                what = GM_ANS_ACK | r->warp;
             if (r->bypass) {
                 what |= GM_ANS_BYPASS;
                 freed = 1;
             }
             if (r->kind == GM_REQ_READ)
                 what |= GM_ANS_DATA;
-            if (what & (GM_ANS_BYPASS | GM_ANS_DATA))
+            if (what & (GM_ANS_BYPASS | GM_ANS_DATA | GM_ANS_ACK))
                 answer(l, what);
             gm_req_release(pool, id);
         } else if (now >= l->fill_free) {

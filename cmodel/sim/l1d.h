@@ -22,7 +22,8 @@
 
 /* Answers to the LSU (its answer queue): an instruction slot and what came. */
 enum {
-    GM_ANS_SLOT = 0xffffu,
+    GM_ANS_SLOT = 0xffffu,      /* the instruction slot (with GM_ANS_ACK: the warp) */
+    GM_ANS_ACK = 1u << 29,      /* a store's ack came back (sm.store_acks) */
     GM_ANS_DATA = 1u << 30,     /* one of the slot's requests is answered */
     GM_ANS_BYPASS = 1u << 31    /* a bypassed request came back: a bypass slot frees */
 };
@@ -72,6 +73,7 @@ typedef struct gm_l1d {
     } hook;
     gm_kstat_t *kst;            /* per-kernel counters (the GPU's; NULL: none) */
     uint32_t last_kernel;       /* of the last demand access: a prefetch's kernel */
+    uint8_t acks;               /* sm.store_acks: a store's ack is answered */
 } gm_l1d_t;
 
 int gm_l1d_init(gm_l1d_t *l, uint32_t id, const gm_l1d_cfg_t *cfg, gm_ctx_t ctx,

@@ -45,6 +45,14 @@ void gm_lsu_skip(gm_lsu_t *L, gm_l1d_port_t *p, uint64_t n)
         L->st.stall_cycles += n;
 }
 
+/* One of the warp's store counts goes (sm.store_acks); the last lets its
+ * EXIT go. */
+static void store_ack(gm_lsu_t *L, uint32_t warp)
+{
+    if (--L->warps[warp].stores_out == 0)
+        gm_fifo_push(L->done, gm_ack_pack(warp));
+}
+
 static void finish_inst(gm_lsu_t *L, gm_slot_t *s)
 {
     if (s->is_load) {
@@ -57,6 +65,8 @@ static void finish_inst(gm_lsu_t *L, gm_slot_t *s)
     }
     gm_fifo_push(L->done, gm_done_pack(s->warp, s->stream, s->is_load));
     s->used = 0;
+    if (L->warps && !s->is_load)
+        store_ack(L, s->warp); /* split into requests: the instruction's count goes */
 }
 
 static void answered(gm_lsu_t *L, uint32_t slot)
@@ -192,6 +202,8 @@ void gm_lsu_finish(gm_lsu_t *L, const gm_l1d_port_t *p)
             L->bp_inflight--;
         if (what & GM_ANS_DATA)
             answered(L, what & GM_ANS_SLOT);
+        if (what & GM_ANS_ACK)
+            store_ack(L, what & GM_ANS_SLOT);
     }
     gm_acc_outcome_t out = L->out;
     int rf = L->rf;
@@ -221,6 +233,8 @@ void gm_lsu_finish(gm_lsu_t *L, const gm_l1d_port_t *p)
     gm_slot_t *s = &L->slot[L->head_slot];
     switch (out) {
     case GM_ACC_DONE:
+        if (L->warps && L->head_write)
+            L->warps[s->warp].stores_out++; /* a request sent: its ack to come */
         if (++L->next == L->nacc) {
             L->head = 0;
             s->all_sent = 1;

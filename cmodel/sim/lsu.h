@@ -87,6 +87,8 @@ typedef struct gm_lsu {
     gm_slot_t slot[GM_INST_SLOTS];
     gm_lsu_stats_t st;
     gm_kstat_t *kst;          /* per-kernel counters (the GPU's) */
+    gm_warp_t *warps;         /* sm.store_acks: the SM's warps, whose stores_out
+                               * the LSU counts; NULL otherwise */
 } gm_lsu_t;
 
 int gm_lsu_init(gm_lsu_t *L, uint32_t id, const gm_l1d_cfg_t *cfg, gm_ctx_t ctx, gm_fifo_t *done,

@@ -35,6 +35,8 @@ typedef struct gm_req {
     uint16_t dbank, col;
     uint32_t kernel;   /* the launch it belongs to (gm_kernel_t.id - 1), for the
                         * per-kernel stats (sim/kstats.h) */
+    uint32_t ack;      /* a write to DRAM that brings a store's ack back: the
+                        * store's request id + 1 (0: none; sm.store_acks) */
     uint64_t t_sent;   /* core cycle the request left the SM */
 } gm_req_t;
 

@@ -15,6 +15,8 @@ typedef struct gm_warp {
     uint32_t lanes;      /* threads present */
     uint32_t gap_left;   /* compute instructions before `inst` */
     uint32_t loads_out;  /* load instructions in flight */
+    uint32_t stores_out; /* sm.store_acks: store instructions not yet split into
+                          * requests, and store requests not yet acknowledged */
     uint8_t op;          /* op of the next instruction (its copy in winst) */
     uint64_t age;        /* dispatch order, for GTO */
     void *ws;            /* the kernel's warp state */

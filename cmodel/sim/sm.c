@@ -61,7 +61,8 @@ static void warp_refresh(gm_sm_t *sm, uint32_t w)
     unsigned i = w >> 6;
     int alive = x->live && !x->exited;
     int compute = x->gap_left || x->op == GM_OP_EXIT;
-    if (alive && compute && x->loads_out == 0)
+    /* stores_out stays 0 unless sm.store_acks */
+    if (alive && compute && x->loads_out == 0 && (x->gap_left || x->stores_out == 0))
         sm->cready[i] |= bit;
     else
         sm->cready[i] &= ~bit;
@@ -340,7 +341,8 @@ static int can_issue(const gm_sm_t *sm, const gm_warp_t *w, int mem_port_free)
     if (!w->live || w->exited)
         return 0;
     if (w->gap_left || w->op == GM_OP_EXIT)
-        return w->loads_out == 0 && igate_open(sm, w->stream);
+        return w->loads_out == 0 && (w->gap_left || w->stores_out == 0) &&
+               igate_open(sm, w->stream);
     return mem_port_free && !sm->to_lsu->full && (sm->mem_grant >> w->stream & 1) &&
            gate_open(sm, w->stream) && igate_open(sm, w->stream);
 }
@@ -389,6 +391,8 @@ static void issue(gm_sm_t *sm, uint32_t wid, gm_sched_t *sc)
     sm->ev.issue[w->stream] = 1;
     if (in->op == GM_OP_LOAD)
         w->loads_out++;
+    else if (in->op == GM_OP_STORE && sm->cfg->store_acks)
+        w->stores_out++; /* the instruction's own count, until the LSU has split it */
     k->ops->warp_next(k, w->ws, in);
     w->gap_left = in->gap;
     w->op = in->op;
@@ -476,6 +480,10 @@ void gm_sm_issue(gm_sm_t *sm)
     while (!gm_fifo_empty(&sm->done)) {
         uint32_t d = gm_fifo_pop(&sm->done);
         uint32_t w = d & 0xffff, s = d >> 16 & 0xff;
+        if (d >> 24 == 2) { /* sm.store_acks: the warp's stores are all acknowledged */
+            warp_refresh(sm, w);
+            continue;
+        }
         if (d >> 24) {
             sm->warp[w].loads_out--;
             warp_refresh(sm, w);

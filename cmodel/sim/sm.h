@@ -57,6 +57,10 @@ static inline uint32_t gm_done_pack(uint32_t warp, uint32_t stream, int is_load)
     return warp | stream << 16 | (uint32_t)(is_load != 0) << 24;
 }
 
+/* An entry of the done queue under sm.store_acks: the warp's last store
+ * was acknowledged (its EXIT may go). */
+static inline uint32_t gm_ack_pack(uint32_t warp) { return warp | 2u << 24; }
+
 /* The kernels running, as the CTA dispatcher sees them; the GPU starts
  * kernels, the SMs take CTAs and count the ones that end. */
 typedef struct gm_grid_stream {

@@ -20,7 +20,7 @@ for p in '' '$' '$.' 'lsu..requests' 'x['; do
   expect_out "^gmem: stats-get: '$(printf '%s' "$p" | sed 's/[][$.]/\\&/g')': "
 done
 expect_rc 0 "$GMEM" stats-get "$s" ipc lsu.requests '$.l1d.hit_rate'
-[ "$OUT" = "$(printf '4.048247\n75792\n0.329415')" ] || fail "stats-get printed: $OUT"
+[ "$OUT" = "$(printf '4.046325\n75792\n0.329415')" ] || fail "stats-get printed: $OUT"
 for cmd in "stats-get" "stats-get $s" "diff-stats" "diff-stats $s" "diff-stats $s $s $s"; do
   out=$("$GMEM" $cmd 2>/dev/null); rc=$?
   [ $rc = 2 ] || fail "'gmem $cmd' exited $rc, expected 2"

@@ -60,9 +60,10 @@ static void expected(const char *spec, int segments, uint64_t *warp_insts, uint6
     gm_workload_free(w);
 }
 
-static void run_and_count(const char *spec)
+static void run_and_count_acks(const char *spec, int store_acks)
 {
     gm_gpu_config_t c = small_config();
+    c.sm.store_acks = store_acks;
     gm_err_t err;
     gm_workload_t *w = gm_workload_create(spec, 1, &err);
     gm_gpu_t *g = calloc(1, sizeof *g);
@@ -80,9 +81,19 @@ static void run_and_count(const char *spec)
     assert_int_equal(rq, er);
     assert_int_equal(g->pool.nfree, g->pool.cap); /* every request freed */
     assert_int_equal(g->pool.allocs, g->pool.frees);
+    /* every store count given back: each request's ack came (sm.store_acks) */
+    for (uint32_t i = 0; i < c.sm.count; i++)
+        for (uint32_t k = 0; k < c.sm.max_warps; k++)
+            assert_int_equal(g->sm[i].sm.warp[k].stores_out, 0);
     gm_gpu_free(g);
     free(g);
     gm_workload_free(w);
+}
+
+static void run_and_count(const char *spec)
+{
+    run_and_count_acks(spec, 0);
+    run_and_count_acks(spec, 1); /* with write_fetch: the misses' acks from DRAM */
 }
 
 static void test_every_instruction_once(void **state)
