@@ -4,8 +4,9 @@
  * (the SDK's thread loops over 4 rows of its 32 x 32 tile; here the grid
  * has 4 times the rows of CTAs: the same lines, the same per-warp
  * pattern). A warp's load is one 128 B line; its store is 32 lines n * 4
- * bytes apart, 32 DRAM rows for n >= 512: the scattered writes that
- * reordering at the L2 groups by row. */
+ * bytes apart: with a 256-byte channel interleave all in one channel
+ * (partition camping), and the CTAs in flight store to different DRAM
+ * rows of its banks, which reordering at the L2 groups by row. */
 #include "workload/affine.h"
 
 enum { Z = AV_0, X = AV_X, Y = AV_Y };
