@@ -625,6 +625,45 @@ static void test_transpose(void **state)
     expect_error("transpose:n=100", "n: 100 is out of range, expected a multiple of 32");
 }
 
+/* The SDK sample's eight kernels (kernels=1), n = 64 (2 x 2 tiles): the
+ * same warp, CTA (1, 2) warp 3, is row 19 of tile (1, 0). Copy stores
+ * where it loads, naive as transposeNaive, the tiled kernels write the row
+ * whole at tile (0, 1)'s place, and the diagonal one reads tile
+ * ((1 + 0) mod 2, 1) = (1, 1) and writes its row at the same place. */
+static void test_transpose_sdk(void **state)
+{
+    (void)state;
+    const uint64_t A = 0x10000000, B = 0x10004000;
+    static const char *const name[8] = {"copy", "copySharedMem", "transposeNaive",
+                                        "transposeCoalesced", "transposeNoBankConflicts",
+                                        "transposeCoarseGrained", "transposeFineGrained",
+                                        "transposeDiagonal"};
+    /* per kernel: lane 0's load and store elements, and the store's lane stride */
+    static const uint64_t ld[8] = {19 * 64 + 32, 19 * 64 + 32, 19 * 64 + 32, 19 * 64 + 32,
+                                   19 * 64 + 32, 19 * 64 + 32, 19 * 64 + 32, 51 * 64 + 32};
+    static const uint64_t st[8] = {19 * 64 + 32, 19 * 64 + 32, 32 * 64 + 19, 51 * 64,
+                                   51 * 64,      51 * 64,      19 * 64 + 32, 51 * 64 + 32};
+    static const uint64_t stride[8] = {1, 1, 64, 1, 1, 1, 1, 1};
+    gm_workload_t *w = make("transpose:n=64,kernels=1");
+    assert_int_equal(gm_workload_kernels(w, 0), 8);
+    for (unsigned k = 0; k < 8; k++) {
+        assert_string_equal(gm_workload_kernel(w, 0, k)->name, name[k]);
+        warp_run_t r = warp_start(w, 0, k, 2 * 2 + 1, 3);
+        gm_inst_t in = warp_step(&r);
+        expect_inst(in, GM_OP_LOAD, 4, 0xffffffff, A + 4 * ld[k]);
+        for (unsigned l = 0; l < 32; l++)
+            assert_int_equal(in.addr[l], A + 4 * (ld[k] + l));
+        in = warp_step(&r);
+        expect_inst(in, GM_OP_STORE, 4, 0xffffffff, B + 4 * st[k]);
+        for (unsigned l = 0; l < 32; l++)
+            assert_int_equal(in.addr[l], B + 4 * (st[k] + l * stride[k]));
+        assert_int_equal(warp_step(&r).op, GM_OP_EXIT);
+        warp_end(&r);
+    }
+    gm_workload_free(w);
+    expect_error("transpose:kernels=2", "kernels: 2 is out of range");
+}
+
 /* SDK matrixMul, D-cache version, n = 32, 16 x 16 CTAs: CTA (1, 0), warp
  * 1 holds rows 2 and 3, columns 16..31. Its A load is two lines (A[2][0],
  * A[3][0]: two broadcasts), its B load half a line (B[0][16..31]); 32
@@ -2689,7 +2728,8 @@ int main(void)
         cmocka_unit_test(test_geometry),     cmocka_unit_test(test_atax),
         cmocka_unit_test(test_gemm),         cmocka_unit_test(test_conv2d),
         cmocka_unit_test(test_conv3d),       cmocka_unit_test(test_fdtd),
-        cmocka_unit_test(test_transpose),    cmocka_unit_test(test_lbm),
+        cmocka_unit_test(test_transpose),    cmocka_unit_test(test_transpose_sdk),
+        cmocka_unit_test(test_lbm),
         cmocka_unit_test(test_matrixmul),    cmocka_unit_test(test_sdk_elementwise),
         cmocka_unit_test(test_sdk_butterfly), cmocka_unit_test(test_btree),
         cmocka_unit_test(test_corr_kernel),  cmocka_unit_test(test_gramschm),
