@@ -26,6 +26,15 @@ void gm_lsu_free(gm_lsu_t *L)
     gm_hooks_free((gm_hooks_t *)&L->hook, GM_HOOKS_IN(L->hook));
 }
 
+unsigned gm_lsu_coalesce(const gm_l1d_cfg_t *cfg, const gm_inst_t *in,
+                         gm_access_t out[GM_WARP_SIZE])
+{
+    /* a sectored L1D coalesces by sector, segments or not */
+    if (cfg->segments && !cfg->c.sector)
+        return gm_coalesce_segments(in, cfg->c.line, cfg->warp_parts, out);
+    return gm_coalesce_parts(in, cfg->c.line, cfg->c.sector, cfg->warp_parts, out);
+}
+
 int gm_lsu_idle(const gm_lsu_t *L) { return !L->in.full && !L->head && !L->answers.n; }
 
 int gm_lsu_quiet(const gm_lsu_t *L)
@@ -96,10 +105,7 @@ static void start_head(gm_lsu_t *L)
     s->in_cta = mi->in_cta;
     s->pc = mi->in.pc;
     s->t_issue = *L->ctx.now;
-    L->nacc = L->cfg->segments && !L->cfg->c.sector
-                  ? gm_coalesce_segments(&mi->in, L->cfg->c.line, L->cfg->warp_parts, L->acc)
-                  : gm_coalesce_parts(&mi->in, L->cfg->c.line, L->cfg->c.sector,
-                                      L->cfg->warp_parts, L->acc);
+    L->nacc = gm_lsu_coalesce(L->cfg, &mi->in, L->acc);
     L->next = 0;
     L->head = 1;
     L->head_slot = slot;

@@ -94,6 +94,10 @@ typedef struct gm_lsu {
 int gm_lsu_init(gm_lsu_t *L, uint32_t id, const gm_l1d_cfg_t *cfg, gm_ctx_t ctx, gm_fifo_t *done,
                 gm_sm_events_t *ev, gm_icnt_ep_t net, const gm_route_t *route, gm_err_t *err);
 void gm_lsu_free(gm_lsu_t *L);
+/* A warp instruction's accesses as the L1D configuration coalesces them
+ * (by line or sector, by segment, per half-warp); their count. */
+unsigned gm_lsu_coalesce(const gm_l1d_cfg_t *cfg, const gm_inst_t *in,
+                         gm_access_t out[GM_WARP_SIZE]);
 /* The cycle in two halves around the L1D's: offer the head's next access
  * (to the port, or the bypass path), then take the answers and the outcome. */
 void gm_lsu_offer(gm_lsu_t *L, gm_l1d_port_t *port);

@@ -53,6 +53,14 @@ void gm_sm_free(gm_sm_t *sm)
     gm_hooks_free((gm_hooks_t *)&sm->hook, GM_HOOKS_IN(sm->hook));
 }
 
+/* A compute instruction waits for the warp's loads (it uses the loaded
+ * values), its EXIT also for its stores' acks (stores_out stays 0 unless
+ * sm.store_acks). */
+static inline int compute_ready(const gm_warp_t *w)
+{
+    return w->loads_out == 0 && (w->gap_left || w->stores_out == 0);
+}
+
 /* Recompute a warp's bits in cready/mcand after any change to it. */
 static void warp_refresh(gm_sm_t *sm, uint32_t w)
 {
@@ -61,8 +69,7 @@ static void warp_refresh(gm_sm_t *sm, uint32_t w)
     unsigned i = w >> 6;
     int alive = x->live && !x->exited;
     int compute = x->gap_left || x->op == GM_OP_EXIT;
-    /* stores_out stays 0 unless sm.store_acks */
-    if (alive && compute && x->loads_out == 0 && (x->gap_left || x->stores_out == 0))
+    if (alive && compute && compute_ready(x))
         sm->cready[i] |= bit;
     else
         sm->cready[i] &= ~bit;
@@ -334,15 +341,14 @@ static int igate_open(const gm_sm_t *sm, uint32_t stream)
     return ev.allow;
 }
 
-/* Compute instructions wait for the warp's loads (they use the loaded
- * values); memory instructions do not (their addresses do not). */
+/* Memory instructions do not wait for the warp's loads (their addresses do
+ * not use them); compute ones do (compute_ready). */
 static int can_issue(const gm_sm_t *sm, const gm_warp_t *w, int mem_port_free)
 {
     if (!w->live || w->exited)
         return 0;
     if (w->gap_left || w->op == GM_OP_EXIT)
-        return w->loads_out == 0 && (w->gap_left || w->stores_out == 0) &&
-               igate_open(sm, w->stream);
+        return compute_ready(w) && igate_open(sm, w->stream);
     return mem_port_free && !sm->to_lsu->full && (sm->mem_grant >> w->stream & 1) &&
            gate_open(sm, w->stream) && igate_open(sm, w->stream);
 }

@@ -25,9 +25,9 @@ static gm_gpu_config_t small_config(void)
 }
 
 /* Walk the workload's streams as the warps would, coalescing as the
- * configuration's line-grained L1D does (by segment or by line). */
-static void expected(const char *spec, int segments, uint64_t *warp_insts, uint64_t *mem_insts,
-                     uint64_t *requests)
+ * configuration's L1D does. */
+static void expected(const char *spec, const gm_l1d_cfg_t *l1d, uint64_t *warp_insts,
+                     uint64_t *mem_insts, uint64_t *requests)
 {
     gm_err_t err;
     gm_workload_t *w = gm_workload_create(spec, 1, &err);
@@ -50,8 +50,7 @@ static void expected(const char *spec, int segments, uint64_t *warp_insts, uint6
                         *warp_insts += in.gap + 1u;
                         if (in.op != GM_OP_EXIT) {
                             (*mem_insts)++;
-                            *requests += segments ? gm_coalesce_segments(&in, 128, 1, acc)
-                                                  : gm_coalesce(&in, 128, 0, acc);
+                            *requests += gm_lsu_coalesce(l1d, &in, acc);
                         }
                     } while (in.op != GM_OP_EXIT);
                 }
@@ -75,7 +74,7 @@ static void run_and_count_acks(const char *spec, int store_acks)
         mi += g->sm[i].sm.st.mem_insts;
         rq += g->sm[i].lsu.st.requests;
     }
-    expected(spec, c.l1d.segments, &ew, &em, &er);
+    expected(spec, &c.l1d, &ew, &em, &er);
     assert_int_equal(wi, ew);
     assert_int_equal(mi, em);
     assert_int_equal(rq, er);
